@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { isSitePath } from '@pennant/shared/public-routes';
+import { secureHeaders } from 'hono/secure-headers';
+import type { TDeps } from './deps';
+import { AppError } from './errors';
+import { renderDocs } from './http/docs';
+import type { TAppEnv } from './http/env';
+import { handleError } from './http/errors';
+import { SESSION_COOKIE_PREFIX } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import { mountMailbox } from './modules/dev/mailbox.routes';
+import { mountHealth } from './modules/health/health.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { sessionRoutes } from './modules/session/session.routes';
+import { mountEvents } from './realtime/events.routes';
+
+export function webDistDir(): string {
+  return process.env.PENNANT_WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
+}
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
+
+/** Reads the raw session token from the cookie (the part before better-auth's signature). */
+function sessionTokenFrom(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`) {
+      const value = decodeURIComponent(rest.join('='));
+      return value.split('.')[0] || null;
+    }
+  }
+  return null;
+}
+
+export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
+  const app = new OpenAPIHono<TAppEnv>();
+  app.onError(handleError);
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id') ?? randomUUID();
+    c.set('requestId', requestId);
+    c.set('deps', deps);
+    c.header('X-Request-Id', requestId);
+    const started = performance.now();
+    await next();
+    const ms = Math.round(performance.now() - started);
+    if (!c.req.path.startsWith('/assets/')) {
+      deps.log.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    }
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: deps.config.publicUrl?.startsWith('https://') ? 'max-age=31536000' : false,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', CSP);
+  });
+
+  // Mutations must come from our own pages: a cross-site form or fetch is refused.
+  app.use('/api/*', async (c, next) => {
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
+      const origin = c.req.header('origin');
+      const host = c.req.header('host') ?? new URL(c.req.url).host;
+      if (origin && new URL(origin).host !== host) {
+        throw new AppError('forbidden', 'Cross-site requests are not allowed');
+      }
+    }
+    const found = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('authUser', found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null);
+    c.set('sessionToken', found ? (sessionTokenFrom(c.req.header('cookie')) ?? found.session.token) : null);
+    await next();
+  });
+
+  mountHealth(app, opts.isReady ?? (() => true));
+  mountEvents(app);
+  app.route('/api', authRoutes);
+  app.route('/api', sessionRoutes);
+  app.route('/api', onboardingRoutes);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Pennant', version: '0.1.0', description: 'Sponsorship and fundraising for sports organizations' },
+  });
+  app.get('/api/docs', async (c) => {
+    const doc = await (await app.request('/api/openapi.json')).json();
+    return c.html(renderDocs(doc));
+  });
+  app.all('/api/*', () => {
+    throw new AppError('not_found', 'No such API route');
+  });
+
+  if (deps.mailer.transport === 'outbox') mountMailbox(app);
+
+  mountWeb(app);
+  return app;
+}
+
+/** The built web app: hashed assets cached for a year, public pages and the SPA by their entries. */
+function mountWeb(app: OpenAPIHono<TAppEnv>): void {
+  const dist = webDistDir();
+  const page = (name: string) => {
+    const file = join(dist, name);
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: dist,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root: dist, index: '' }));
+  const site = page('site.html');
+  const spa = page('index.html');
+  app.get('*', (c) => {
+    const body = isSitePath(c.req.path) ? site : spa;
+    if (!body) return c.text('The web app is not built yet. Run `npm start` (it builds) or `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(body);
+  });
+}

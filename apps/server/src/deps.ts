@@ -1,0 +1,19 @@
+import type { TConfig } from './config';
+import type { TDatabase, TDb } from './db/client';
+import type { TMailer } from './integrations/mail/mailer';
+import type { TQueue } from './jobs/queue';
+import type { Logger } from './logger';
+import type { TAuth } from './modules/auth/auth';
+import type { TRealtimeHub } from './realtime/hub';
+
+/** Everything a request or job needs, built once at boot (or per test database). */
+export interface TDeps {
+  config: TConfig;
+  log: Logger;
+  database: TDatabase;
+  db: TDb;
+  auth: TAuth;
+  mailer: TMailer;
+  queue: TQueue;
+  hub: TRealtimeHub;
+}

@@ -1,0 +1,21 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { TAppEnv } from './env';
+import { validationError } from './errors';
+
+/** A module router whose request validation failures answer 400 with per-field messages. */
+export function createRouter() {
+  return new OpenAPIHono<TAppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+}
+
+export const json = <T>(schema: T, description = 'OK') => ({
+  content: { 'application/json': { schema } },
+  description,
+});
+
+export const jsonBody = <T>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});

@@ -1,0 +1,41 @@
+import type { TConfig } from '../../config';
+import { createOutboxMailer } from './outbox';
+import { createPostmarkMailer } from './postmark';
+import { createSmtpMailer } from './smtp';
+
+export interface TMailAttachment {
+  name: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface TMailMessage {
+  to: string[];
+  cc?: string[];
+  subject: string;
+  html: string;
+  text?: string;
+  replyTo?: string;
+  /** Shown as the sender's name, e.g. '{volunteer} via Pennant'; the address stays ours. */
+  fromName?: string;
+  attachments?: TMailAttachment[];
+}
+
+export interface TMailer {
+  transport: 'smtp' | 'postmark' | 'outbox';
+  send(message: TMailMessage): Promise<{ messageId: string }>;
+}
+
+/** Formats the From header: a display name with our verified address. */
+export function fromHeader(defaultFrom: string, fromName?: string): string {
+  const address = /<([^>]+)>/.exec(defaultFrom)?.[1] ?? defaultFrom;
+  if (!fromName) return defaultFrom;
+  return `"${fromName.replace(/["\\]/g, '')}" <${address}>`;
+}
+
+export function createMailer(config: TConfig): TMailer {
+  const { mail } = config;
+  if (mail.transport === 'smtp' && mail.smtpUrl) return createSmtpMailer(mail.smtpUrl, mail.from);
+  if (mail.transport === 'postmark' && mail.postmarkToken) return createPostmarkMailer(mail.postmarkToken, mail.from);
+  return createOutboxMailer(config.dataDir, mail.from);
+}

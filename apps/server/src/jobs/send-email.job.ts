@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { withPlatform } from '../db/tenant';
+import type { TDeps } from '../deps';
+import { claimEmail, findStrandedEmails, markEmailFailed, markEmailSent } from '../emails/outgoing';
+import type { TJobDefinition } from './queue';
+
+export const SEND_EMAIL = 'send-email';
+const MAX_ATTEMPTS = 6;
+const ZData = z.object({ emailId: z.uuid() });
+
+/** Delivers one recorded message. Claiming by conditional update makes a retry send nothing twice. */
+export function sendEmailJob(deps: TDeps): TJobDefinition {
+  return {
+    name: SEND_EMAIL,
+    retryLimit: MAX_ATTEMPTS - 1,
+    async handler(data) {
+      const { emailId } = ZData.parse(data);
+      const claimed = await withPlatform(deps.db, deps.log, 'claim e-mail', (tx) => claimEmail(tx, emailId));
+      if (!claimed) return;
+      try {
+        const { messageId } = await deps.mailer.send({
+          to: claimed.to,
+          cc: claimed.cc ?? undefined,
+          subject: claimed.subject,
+          html: claimed.html,
+          text: claimed.text ?? undefined,
+          replyTo: claimed.replyTo ?? undefined,
+          fromName: claimed.fromName ?? undefined,
+          attachments: claimed.attachments?.map((a) => ({
+            name: a.name,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+        });
+        await withPlatform(deps.db, deps.log, 'e-mail sent', (tx) => markEmailSent(tx, emailId, messageId));
+      } catch (err) {
+        const giveUp = claimed.attempts >= MAX_ATTEMPTS;
+        await withPlatform(deps.db, deps.log, 'e-mail failed', (tx) =>
+          markEmailFailed(tx, emailId, (err as Error).message, giveUp),
+        );
+        deps.log.warn({ err, emailId, attempt: claimed.attempts }, 'e-mail delivery failed');
+        throw err;
+      }
+    },
+  };
+}
+
+export const SWEEP_EMAIL = 'sweep-email';
+
+/** Every minute: re-enqueue messages a crash left behind. */
+export function sweepEmailJob(deps: TDeps): TJobDefinition {
+  return {
+    name: SWEEP_EMAIL,
+    cron: '* * * * *',
+    retryLimit: 0,
+    async handler() {
+      const ids = await withPlatform(deps.db, deps.log, 'sweep stranded e-mail', (tx) => findStrandedEmails(tx));
+      for (const emailId of ids) await deps.queue.send(SEND_EMAIL, { emailId }, emailId);
+    },
+  };
+}
+
+export async function enqueueEmails(deps: TDeps, ids: readonly (string | null)[]): Promise<void> {
+  for (const emailId of ids) {
+    if (emailId) await deps.queue.send(SEND_EMAIL, { emailId }, emailId);
+  }
+}

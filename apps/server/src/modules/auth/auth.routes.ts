@@ -1,0 +1,98 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ZOk } from '@pennant/shared/api.schemas';
+import { ZChangeEmail, ZChangePassword, ZSignIn, ZSignUp } from '@pennant/shared/auth.schemas';
+import type { Context } from 'hono';
+import { clientIp } from '../../http/client-ip';
+import type { TAppEnv } from '../../http/env';
+import { createRouter, json, jsonBody } from '../../http/router';
+import { requireUser } from '../session/member';
+import { changeEmail, changePassword, signIn, signOut, signUp } from './auth.service';
+
+/** Copies better-auth's Set-Cookie headers onto our reply. */
+function forwardCookies(c: Context<TAppEnv>, headers: Headers): void {
+  for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+}
+
+const errors = { 400: json(ZOk, 'Invalid input'), 401: json(ZOk, 'Wrong credentials') };
+
+export const authRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/sign-up',
+      tags: ['auth'],
+      summary: 'Create an account and sign in',
+      request: jsonBody(ZSignUp),
+      responses: { 200: json(ZOk), 409: json(ZOk, 'Email already registered') },
+    }),
+    async (c) => {
+      const { headers } = await signUp(c.get('deps'), c.req.valid('json'), c.req.raw.headers);
+      forwardCookies(c, headers);
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/sign-in',
+      tags: ['auth'],
+      summary: 'Sign in with e-mail and password (rate limited; rotates the session)',
+      request: jsonBody(ZSignIn),
+      responses: { 200: json(ZOk), ...errors, 429: json(ZOk, 'Too many attempts') },
+    }),
+    async (c) => {
+      const { headers } = await signIn(c.get('deps'), c.req.valid('json'), c.req.raw.headers, {
+        ip: clientIp(c),
+        previousToken: c.get('sessionToken'),
+      });
+      forwardCookies(c, headers);
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/sign-out',
+      tags: ['auth'],
+      summary: 'Sign out and clear the session cookie',
+      responses: { 200: json(ZOk) },
+    }),
+    async (c) => {
+      if (c.get('authUser')) {
+        const { headers } = await signOut(c.get('deps'), c.req.raw.headers);
+        forwardCookies(c, headers);
+      }
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/account/email',
+      tags: ['account'],
+      summary: 'Change the signed-in user’s e-mail',
+      request: jsonBody(ZChangeEmail),
+      responses: { 200: json(ZOk), ...errors },
+    }),
+    async (c) => {
+      requireUser(c);
+      await changeEmail(c.get('deps'), c.req.valid('json').email, c.req.raw.headers);
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/account/password',
+      tags: ['account'],
+      summary: 'Change the signed-in user’s password',
+      request: jsonBody(ZChangePassword),
+      responses: { 200: json(ZOk), ...errors },
+    }),
+    async (c) => {
+      requireUser(c);
+      const { headers } = await changePassword(c.get('deps'), c.req.valid('json'), c.req.raw.headers);
+      forwardCookies(c, headers);
+      return c.json({ ok: true as const }, 200);
+    },
+  );

@@ -1,0 +1,100 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { TTx } from '../../db/client';
+import { masterAdTypes, products } from '../../db/schema/catalogue';
+import { organizations, userRoles } from '../../db/schema/organizations';
+
+export async function insertOrganization(
+  tx: TTx,
+  org: { id: string; name: string; seasonLabel: string; fiscalStartMonth: number; createdBy: string },
+): Promise<void> {
+  await tx.insert(organizations).values(org);
+}
+
+export async function findOrganization(tx: TTx, orgId: string) {
+  const [org] = await tx.select().from(organizations).where(eq(organizations.id, orgId));
+  return org ?? null;
+}
+
+export async function insertRoles(
+  tx: TTx,
+  orgId: string,
+  userId: string,
+  roles: readonly string[],
+  isOwner: boolean,
+): Promise<void> {
+  if (roles.length === 0) return;
+  await tx
+    .insert(userRoles)
+    .values(roles.map((role) => ({ orgId, userId, role, isOwner })))
+    .onConflictDoNothing();
+}
+
+export async function findRoles(tx: TTx, orgId: string, userId: string): Promise<string[]> {
+  const found = await tx
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.orgId, orgId), eq(userRoles.userId, userId)));
+  return found.map((r) => r.role);
+}
+
+export async function deleteRoles(tx: TTx, orgId: string, userId: string, roles: readonly string[]) {
+  if (roles.length === 0) return;
+  await tx
+    .delete(userRoles)
+    .where(and(eq(userRoles.orgId, orgId), eq(userRoles.userId, userId), inArray(userRoles.role, [...roles])));
+}
+
+export function listAdTypes(tx: TTx, orgId: string) {
+  return tx
+    .select({ id: masterAdTypes.id, slug: masterAdTypes.slug, label: masterAdTypes.label, orgId: masterAdTypes.orgId })
+    .from(masterAdTypes)
+    .where(or(isNull(masterAdTypes.orgId), eq(masterAdTypes.orgId, orgId)))
+    .orderBy(masterAdTypes.createdAt, masterAdTypes.label);
+}
+
+/** Inserts the type, or returns null when the organization already has that slug. */
+export async function insertAdType(tx: TTx, orgId: string, slug: string, label: string) {
+  const [row] = await tx
+    .insert(masterAdTypes)
+    .values({ orgId, slug, label })
+    .onConflictDoNothing()
+    .returning({ id: masterAdTypes.id, slug: masterAdTypes.slug, label: masterAdTypes.label });
+  return row ?? null;
+}
+
+export async function productTypeIds(tx: TTx, orgId: string): Promise<Set<string>> {
+  const found = await tx.select({ typeId: products.masterTypeId }).from(products).where(eq(products.orgId, orgId));
+  return new Set(found.flatMap((r) => (r.typeId ? [r.typeId] : [])));
+}
+
+export async function insertWizardProducts(
+  tx: TTx,
+  orgId: string,
+  seasonLabel: string,
+  types: readonly { id: string; label: string }[],
+): Promise<number> {
+  if (types.length === 0) return 0;
+  const inserted = await tx
+    .insert(products)
+    .values(
+      types.map((t) => ({
+        orgId,
+        masterTypeId: t.id,
+        name: t.label,
+        recurringPriceCents: null,
+        setupFeeCents: null,
+        shareType: 'none',
+        isLimited: false,
+        seasonLabel,
+      })),
+    )
+    .returning({ id: products.id });
+  return inserted.length;
+}
+
+export async function markMenuWizardComplete(tx: TTx, orgId: string): Promise<void> {
+  await tx
+    .update(organizations)
+    .set({ hasCompletedMenuWizard: true, updatedAt: new Date() })
+    .where(eq(organizations.id, orgId));
+}

@@ -1,0 +1,78 @@
+import type { TPlanState } from '@pennant/shared/plans';
+import { normalizeRoles, type TRole } from '@pennant/shared/roles';
+import type { Context } from 'hono';
+import { withPlatform } from '../../db/tenant';
+import type { TDeps } from '../../deps';
+import { AppError } from '../../errors';
+import type { TAppEnv } from '../../http/env';
+import type { TAuthUser } from '../auth/auth';
+import { findCurrentMembership } from './session.repo';
+
+export interface TMemberOrg {
+  id: string;
+  name: string;
+  seasonLabel: string;
+  fiscalStartMonth: number;
+  hasCompletedMenuWizard: boolean;
+  isFrozen: boolean;
+}
+
+/** A signed-in user acting inside their current organization. */
+export interface TMember {
+  userId: string;
+  email: string;
+  name: string;
+  orgId: string;
+  org: TMemberOrg;
+  roles: TRole[];
+  isOwner: boolean;
+  plan: TPlanState;
+}
+
+function toIso(v: Date | string | null): string | null {
+  if (v === null) return null;
+  return v instanceof Date ? v.toISOString() : new Date(v).toISOString();
+}
+
+export async function loadMember(deps: TDeps, user: TAuthUser): Promise<TMember | null> {
+  const found = await withPlatform(deps.db, deps.log, 'resolve current organization', (tx) =>
+    findCurrentMembership(tx, user.id),
+  );
+  const first = found[0];
+  if (!first) return null;
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    orgId: first.org_id,
+    org: {
+      id: first.org_id,
+      name: first.name,
+      seasonLabel: first.season_label,
+      fiscalStartMonth: Number(first.fiscal_start_month),
+      hasCompletedMenuWizard: first.has_completed_menu_wizard,
+      isFrozen: first.is_frozen,
+    },
+    roles: normalizeRoles(found.map((r) => r.role)),
+    isOwner: found.some((r) => r.is_owner),
+    plan: {
+      planKey: first.plan_key ?? 'free',
+      status: first.subscription_status,
+      expiresAt: toIso(first.current_period_end),
+    },
+  };
+}
+
+export function requireUser(c: Context<TAppEnv>): TAuthUser {
+  const user = c.get('authUser');
+  if (!user) throw new AppError('unauthenticated', 'Please sign in to continue');
+  return user;
+}
+
+/** The member behind this request; the organization always comes from the session, never the client. */
+export async function requireMember(c: Context<TAppEnv>): Promise<TMember> {
+  const user = requireUser(c);
+  const member = await loadMember(c.get('deps'), user);
+  if (!member) throw new AppError('forbidden', 'You are not a member of an organization yet');
+  return member;
+}

@@ -1,0 +1,41 @@
+import { rows, sql, type TTx } from '../../db/client';
+
+export interface TMembershipRow {
+  role: string;
+  is_owner: boolean;
+  org_id: string;
+  name: string;
+  season_label: string;
+  fiscal_start_month: number;
+  has_completed_menu_wizard: boolean;
+  is_frozen: boolean;
+  plan_key: string | null;
+  subscription_status: string | null;
+  current_period_end: Date | string | null;
+}
+
+/** The user's role rows in their current organization: the one they own, else the first joined. */
+export function findCurrentMembership(tx: TTx, userId: string): Promise<TMembershipRow[]> {
+  return rows<TMembershipRow>(
+    tx,
+    sql`WITH chosen AS (
+          SELECT org_id FROM user_role WHERE user_id = ${userId}
+          ORDER BY is_owner DESC, created_at ASC LIMIT 1
+        )
+        SELECT ur.role, ur.is_owner, o.id AS org_id, o.name, o.season_label, o.fiscal_start_month,
+               o.has_completed_menu_wizard, o.is_frozen, o.plan_key, o.subscription_status, o.current_period_end
+        FROM user_role ur JOIN organization o ON o.id = ur.org_id
+        WHERE ur.user_id = ${userId} AND ur.org_id = (SELECT org_id FROM chosen)
+        ORDER BY ur.created_at`,
+  );
+}
+
+export async function isAppAdmin(tx: TTx, userId: string): Promise<boolean> {
+  const found = await rows<{ one: number }>(tx, sql`SELECT 1 AS one FROM app_admin WHERE user_id = ${userId}`);
+  return found.length > 0;
+}
+
+export async function findTimezone(tx: TTx, userId: string): Promise<string | null> {
+  const [row] = await rows<{ timezone: string }>(tx, sql`SELECT timezone FROM user_profiles WHERE id = ${userId}`);
+  return row?.timezone ?? null;
+}

@@ -1,0 +1,29 @@
+import { permissionsFor } from '@pennant/shared/permissions';
+import type { TSession } from '@pennant/shared/session.schemas';
+import { withPlatform } from '../../db/tenant';
+import type { TDeps } from '../../deps';
+import type { TAuthUser } from '../auth/auth';
+import { loadMember } from './member';
+import { findTimezone, isAppAdmin } from './session.repo';
+
+export const DEFAULT_TIMEZONE = 'America/New_York';
+
+export async function describeSession(deps: TDeps, user: TAuthUser): Promise<TSession> {
+  const member = await loadMember(deps, user);
+  const { admin, timezone } = await withPlatform(deps.db, deps.log, 'session flags', async (tx) => ({
+    admin: await isAppAdmin(tx, user.id),
+    timezone: await findTimezone(tx, user.id),
+  }));
+  const roles = member?.roles ?? [];
+  const isOwner = member?.isOwner ?? false;
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    isAppAdmin: admin,
+    org: member?.org ?? null,
+    roles,
+    isOwner,
+    plan: member?.plan ?? { planKey: 'free', status: null, expiresAt: null },
+    permissions: permissionsFor({ roles, isOwner }),
+    timezone: timezone ?? DEFAULT_TIMEZONE,
+  };
+}

@@ -1,0 +1,62 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import type { Logger } from '../logger';
+
+export interface TRealtimeEvent {
+  /** What changed, e.g. 'invites', 'invoices', 'agreements'; the client maps it to queries. */
+  topic: string;
+}
+
+export interface TRealtimeHub {
+  publish(orgId: string, event: TRealtimeEvent): void;
+  subscribe(orgId: string, listener: (event: TRealtimeEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'pennant_events';
+
+/**
+ * Per-organization fan-out to this node's event streams. With a PostgreSQL server, events go
+ * through NOTIFY so every app node's subscribers hear them.
+ */
+export async function createHub(log: Logger, pool?: pg.Pool): Promise<TRealtimeHub> {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const deliver = (orgId: string, event: TRealtimeEvent) => local.emit(orgId, event);
+
+  let listener: pg.PoolClient | null = null;
+  if (pool) {
+    listener = await pool.connect();
+    listener.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        const { orgId, event } = JSON.parse(msg.payload) as { orgId: string; event: TRealtimeEvent };
+        deliver(orgId, event);
+      } catch (err) {
+        log.warn({ err }, 'bad realtime payload');
+      }
+    });
+    await listener.query(`LISTEN ${CHANNEL}`);
+  }
+
+  return {
+    publish(orgId, event) {
+      if (!pool) return deliver(orgId, event);
+      pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ orgId, event })]).catch((err: unknown) => {
+        log.warn({ err }, 'realtime notify failed; delivering locally');
+        deliver(orgId, event);
+      });
+    },
+    subscribe(orgId, fn) {
+      local.on(orgId, fn);
+      return () => local.off(orgId, fn);
+    },
+    async close() {
+      local.removeAllListeners();
+      if (listener) {
+        await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        listener.release();
+      }
+    },
+  };
+}

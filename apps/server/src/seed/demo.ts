@@ -1,0 +1,32 @@
+import { count } from 'drizzle-orm';
+import { users } from '../db/schema/auth';
+import { withPlatform, withTenant } from '../db/tenant';
+import type { TDeps } from '../deps';
+import { adTypes, assignRoles, createOrganization, finishMenuWizard } from '../modules/onboarding/onboarding.service';
+import { loadMember } from '../modules/session/member';
+import { seedDemoCompanies } from './demo-companies';
+
+export const DEMO_OWNER = { name: 'Jordan Rivera', email: 'demo@pennant.app', password: 'pennant-demo' };
+export const DEMO_ORG = 'Riverside Eagles Booster Club';
+
+/** On the first start of an empty database, a demo organization a visitor can sign in to. */
+export async function seedDemoIfEmpty(deps: TDeps) {
+  const [row] = await withPlatform(deps.db, deps.log, 'demo seed check', (tx) => tx.select({ n: count() }).from(users));
+  if ((row?.n ?? 0) > 0) return null;
+
+  const { user } = await deps.auth.api.signUpEmail({
+    body: { name: DEMO_OWNER.name, email: DEMO_OWNER.email, password: DEMO_OWNER.password },
+  });
+  const authUser = { id: user.id, email: user.email, name: user.name };
+  await createOrganization(deps, authUser, { name: DEMO_ORG, seasonLabel: '2026-27', fiscalStartMonth: 7 });
+  let member = await loadMember(deps, authUser);
+  if (!member) throw new Error('demo owner has no organization');
+  const types = await adTypes(deps, member);
+  await finishMenuWizard(deps, member, { adTypeIds: types.slice(0, 5).map((t) => t.id) });
+  await assignRoles(deps, member, { roles: ['admin', 'sponsorship_lead', 'treasurer'] });
+  member = await loadMember(deps, authUser);
+  if (!member) throw new Error('demo owner lost their organization');
+  const owner = member;
+  await withTenant(deps.db, owner, (tx) => seedDemoCompanies(tx, owner.orgId, owner.userId));
+  return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password };
+}

@@ -1,0 +1,59 @@
+import type { Hono } from 'hono';
+import type { TAppEnv } from '../http/env';
+
+export interface TReply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser stand-in: keeps cookies between requests and speaks JSON. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: Hono<TAppEnv>) {}
+
+  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TReply<T>> {
+    const h = new Headers(headers);
+    if (body !== undefined) h.set('content-type', 'application/json');
+    if (this.cookies.size) h.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await this.app.request(`http://localhost:3999${path}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = Record<string, unknown>>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = Record<string, unknown>>(path: string, body: unknown = {}) {
+    return this.request<T>('POST', path, body);
+  }
+  put<T = Record<string, unknown>>(path: string, body: unknown = {}) {
+    return this.request<T>('PUT', path, body);
+  }
+  patch<T = Record<string, unknown>>(path: string, body: unknown = {}) {
+    return this.request<T>('PATCH', path, body);
+  }
+  delete<T = Record<string, unknown>>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}

@@ -1,0 +1,97 @@
+import { SITE_PATHS } from '@pennant/shared/public-routes';
+import { type ReactNode, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../index.css';
+import { LandingPage } from './pages/LandingPage';
+import { SiteLayout } from './SiteLayout';
+
+type SitePath = (typeof SITE_PATHS)[number];
+
+interface SitePage {
+  title: string;
+  /** Inner pages are split into their own chunks so the landing page's bundle stays small. */
+  load: () => Promise<ReactNode>;
+}
+
+const LANDING: SitePage = {
+  title: 'Pennant — Sponsorships and fundraising for booster clubs',
+  load: () => Promise.resolve(<LandingPage />),
+};
+
+const PAGES: Record<SitePath, SitePage> = {
+  '/': LANDING,
+  '/demo': {
+    title: 'Demo — Pennant',
+    load: () => import('./pages/DemoPage').then(({ DemoPage }) => <DemoPage />),
+  },
+  '/how-it-works': {
+    title: 'How It Works — Pennant',
+    load: () => import('./pages/HowItWorksPage').then(({ HowItWorksPage }) => <HowItWorksPage />),
+  },
+  '/success-stories': {
+    title: 'Success Stories — Pennant',
+    load: () => import('./pages/SuccessStoriesPage').then(({ SuccessStoriesPage }) => <SuccessStoriesPage />),
+  },
+  '/resources': {
+    title: 'Resources — Pennant',
+    load: () => import('./pages/ResourcesPage').then(({ ResourcesPage }) => <ResourcesPage />),
+  },
+  '/privacy-policy': {
+    title: 'Privacy Policy — Pennant',
+    load: () =>
+      Promise.all([import('./pages/LegalPage'), import('./legal/privacy')]).then(
+        ([{ LegalPage }, { privacyPolicy }]) => <LegalPage doc={privacyPolicy} />,
+      ),
+  },
+  '/terms-of-service': {
+    title: 'Terms of Service — Pennant',
+    load: () =>
+      Promise.all([import('./pages/LegalPage'), import('./legal/terms')]).then(
+        ([{ LegalPage }, { termsOfService }]) => <LegalPage doc={termsOfService} />,
+      ),
+  },
+  '/cookie-policy': {
+    title: 'Cookie Policy — Pennant',
+    load: () =>
+      Promise.all([import('./pages/LegalPage'), import('./legal/cookies')]).then(
+        ([{ LegalPage }, { cookiePolicy }]) => <LegalPage doc={cookiePolicy} />,
+      ),
+  },
+};
+
+function isSitePath(path: string): path is SitePath {
+  return (SITE_PATHS as readonly string[]).includes(path);
+}
+
+function pageFor(pathname: string): SitePage {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return isSitePath(path) ? PAGES[path] : LANDING;
+}
+
+function LoadError() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">This page didn’t load</h1>
+      <p className="mt-3 text-slate-600">Check your connection and reload the page to try again.</p>
+    </div>
+  );
+}
+
+const page = pageFor(window.location.pathname);
+document.title = page.title;
+document.documentElement.classList.add('scroll-smooth');
+
+const container = document.getElementById('root');
+if (container) {
+  const root = createRoot(container);
+  void page
+    .load()
+    .catch(() => <LoadError />)
+    .then((content) => {
+      root.render(
+        <StrictMode>
+          <SiteLayout>{content}</SiteLayout>
+        </StrictMode>,
+      );
+    });
+}

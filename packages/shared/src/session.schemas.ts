@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+
+const ZRights = z.object({ canCreate: z.boolean(), canEdit: z.boolean(), canDelete: z.boolean() });
+
+export const ZPermissions = z.object({
+  companies: ZRights,
+  products: ZRights,
+  bundles: ZRights,
+  price_lists: ZRights,
+  quotes: ZRights,
+  agreements: ZRights,
+  invoices: ZRights,
+  campaigns: ZRights,
+  outreach: ZRights,
+  organization_settings: z.boolean(),
+  team: z.boolean(),
+  payment: z.boolean(),
+});
+
+export const ZPlanState = z.object({
+  planKey: z.string(),
+  status: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+
+export const ZSessionOrg = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  seasonLabel: z.string(),
+  fiscalStartMonth: z.number(),
+  hasCompletedMenuWizard: z.boolean(),
+  isFrozen: z.boolean(),
+});
+
+/** What the client knows about who is signed in: the single source for guards and menus. */
+export const ZSession = z.object({
+  user: z.object({ id: z.uuid(), email: z.string(), name: z.string() }),
+  isAppAdmin: z.boolean(),
+  org: ZSessionOrg.nullable(),
+  roles: z.array(z.enum(ROLES)),
+  isOwner: z.boolean(),
+  plan: ZPlanState,
+  permissions: ZPermissions,
+  timezone: z.string(),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+export const ZSessionReply = z.object({ session: ZSession.nullable() });
+export type TSessionReply = z.infer<typeof ZSessionReply>;

@@ -14,7 +14,10 @@ import { SESSION_COOKIE_PREFIX } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { mountMailbox } from './modules/dev/mailbox.routes';
 import { mountHealth } from './modules/health/health.routes';
+import { companyRoutes } from './modules/companies/companies.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { mountEvents } from './realtime/events.routes';
 
@@ -101,6 +104,9 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.route('/api', authRoutes);
   app.route('/api', sessionRoutes);
   app.route('/api', onboardingRoutes);
+  app.route('/api', organizationRoutes);
+  app.route('/api', dashboardRoutes);
+  app.route('/api', companyRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -26,7 +27,11 @@ export interface TDatabase {
 }
 
 export async function openPglite(dataDir: string | null): Promise<TDatabase> {
-  const pglite = dataDir ? await PGlite.create(join(dataDir, 'pglite')) : await PGlite.create();
+  // pg_trgm backs the company search indexes; PGlite loads contrib extensions explicitly.
+  const options = { extensions: { pg_trgm } };
+  const pglite = dataDir
+    ? await PGlite.create(join(dataDir, 'pglite'), options)
+    : await PGlite.create(options);
   const client: TSessionClient = {
     query: async (text, params) => {
       const r = await pglite.query<Record<string, unknown>>(text, params);

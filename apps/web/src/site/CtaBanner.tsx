@@ -15,10 +15,9 @@ export function CtaBanner({ title, description, secondary }: CtaBannerProps) {
     <section className="bg-white py-16 md:py-20">
       <Container>
         <div className="relative overflow-hidden rounded-3xl bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12">
-          <div aria-hidden="true" className="absolute -top-24 -left-24 size-72 rounded-full bg-brand-500/40 blur-2xl" />
           <div
             aria-hidden="true"
-            className="absolute -right-20 -bottom-24 size-72 rounded-full bg-accent-400/25 blur-2xl"
+            className="absolute inset-0 bg-[radial-gradient(circle_at_0%_0%,rgb(59_130_246/0.55),transparent_45%),radial-gradient(circle_at_100%_100%,rgb(251_191_36/0.3),transparent_40%)]"
           />
           <div className="relative">
             <h2 className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-white md:text-4xl">

@@ -44,7 +44,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-      <Container className="flex h-16 items-center justify-between gap-4 md:px-4">
+      <Container className="flex h-16 items-center justify-between gap-4">
         <PennantLogo />
 
         <nav aria-label="Main" className="hidden md:block">

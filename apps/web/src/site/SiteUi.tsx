@@ -42,7 +42,7 @@ export function ButtonLink({ href, children, variant = 'primary', size = 'md', c
 }
 
 export function Container({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8 ${className}`}>{children}</div>;
+  return <div className={`mx-auto w-full max-w-6xl px-4 md:px-6 lg:px-8 ${className}`}>{children}</div>;
 }
 
 interface SectionProps {

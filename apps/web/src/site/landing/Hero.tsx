@@ -102,7 +102,7 @@ export function Hero() {
             <Clock className="size-4" aria-hidden="true" />
             For booster clubs, youth teams &amp; alumni groups
           </p>
-          <h1 className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 md:text-5xl lg:text-6xl">
             Run your sponsorships and fundraising in about{' '}
             <span className="relative whitespace-nowrap text-brand-600">
               2 hours a week

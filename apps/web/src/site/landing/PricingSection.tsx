@@ -112,7 +112,7 @@ export function PricingSection() {
         </article>
       </div>
 
-      <ul className="mx-auto mt-14 grid max-w-5xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mx-auto mt-14 grid max-w-5xl gap-6 md:grid-cols-2 lg:grid-cols-4">
         {CLAIMS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex gap-3">
             <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck, CircleX } from 'lucide-react';
 import { Section, SectionHeading } from '../SiteUi';
 
 const PAIRS = [
@@ -36,21 +36,20 @@ export function WhySection() {
         title="Why volunteer organizations switch to Pennant"
         description="You signed up to help the team, not to become a part-time bookkeeper. Here is what changes when sponsorships and fundraising live in one place."
       />
-      <ul className="grid gap-5 md:grid-cols-2">
+      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {PAIRS.map((pair) => (
           <li
             key={pair.pain}
-            className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-[1fr_auto_1fr] sm:items-center"
+            className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
           >
-            <p className="flex gap-3 text-slate-600">
+            <p className="flex flex-1 gap-3 bg-rose-50/50 px-6 py-5 text-slate-600">
               <CircleX className="mt-0.5 size-5 shrink-0 text-rose-500" aria-hidden="true" />
               <span>
                 <span className="sr-only">Before: </span>
                 {pair.pain}
               </span>
             </p>
-            <ArrowRight className="hidden size-5 text-slate-300 sm:block" aria-hidden="true" />
-            <p className="flex gap-3 font-medium text-slate-900">
+            <p className="flex flex-[1.4] gap-3 border-t border-slate-100 px-6 py-5 font-medium text-slate-900">
               <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
               <span>
                 <span className="sr-only">With Pennant: </span>

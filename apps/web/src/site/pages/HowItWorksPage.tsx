@@ -130,7 +130,7 @@ export function HowItWorksPage() {
 
       <Section>
         <SectionHeading eyebrow="Benefits" title="Why it works for volunteer teams" />
-        <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map(({ icon: Icon, title, text }) => (
             <li key={title}>
               <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700">

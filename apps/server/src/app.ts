@@ -142,7 +142,9 @@ function mountWeb(app: OpenAPIHono<TAppEnv>): void {
       },
     }),
   );
-  app.use('*', serveStatic({ root: dist, index: '' }));
+  const files = serveStatic<TAppEnv>({ root: dist });
+  // Paths with an extension are files of the build (favicon, site.webmanifest); the rest are pages.
+  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
   const site = page('site.html');
   const spa = page('index.html');
   app.get('*', (c) => {

@@ -43,6 +43,14 @@ export function canAddTeamMember(plan: TPlanState, members: number): boolean {
   return isPremiumActive(plan) || members < FREE_LIMITS.teamMembers;
 }
 
+/** The limits in force for a plan; null means unlimited. Usage bars and the server read these. */
+export function planLimits(plan: TPlanState): { activeSponsors: number | null; teamMembers: number | null } {
+  return {
+    activeSponsors: sponsorLimitLifted(plan) ? null : FREE_LIMITS.activeSponsors,
+    teamMembers: isPremiumActive(plan) ? null : FREE_LIMITS.teamMembers,
+  };
+}
+
 export function canCreateCampaign(plan: TPlanState): boolean {
   return isPremiumActive(plan);
 }

@@ -12,12 +12,12 @@ interface CtaBannerProps {
 /** Closing call to action shown at the bottom of most pages. */
 export function CtaBanner({ title, description, secondary }: CtaBannerProps) {
   return (
-    <section className="bg-white py-16 md:py-20">
+    <section className="bg-white py-12 md:py-16">
       <Container>
         <div className="relative overflow-hidden rounded-3xl bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12">
           <div
             aria-hidden="true"
-            className="absolute inset-0 bg-[radial-gradient(circle_at_0%_0%,rgb(59_130_246/0.55),transparent_45%),radial-gradient(circle_at_100%_100%,rgb(251_191_36/0.3),transparent_40%)]"
+            className="absolute inset-0 bg-[radial-gradient(circle_at_0%_0%,rgb(59_130_246/0.55),transparent_45%),radial-gradient(circle_at_100%_100%,rgb(30_64_175/0.8),transparent_50%)]"
           />
           <div className="relative">
             <h2 className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-white md:text-4xl">

@@ -140,16 +140,19 @@ interface DataTableProps {
 export function DataTable({ caption, columns, rows, highlight, totalRow, note }: DataTableProps) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      {/* Wide tables scroll sideways on phones (Chromium and Firefox let keyboards focus such scrollers). */}
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="px-6 pt-5 pb-3 text-left text-base font-semibold text-slate-900">{caption}</caption>
+        <table className={`w-full text-left text-sm ${columns.length > 3 ? 'min-w-[44rem]' : ''}`}>
+          <caption className="px-4 pt-5 pb-3 text-left md:px-6 text-base font-semibold text-slate-900">
+            {caption}
+          </caption>
           <thead className="bg-slate-50 text-slate-600">
             <tr>
               {columns.map((column, i) => (
                 <th
                   key={column}
                   scope="col"
-                  className={`px-6 py-3 font-semibold ${i === highlight ? 'text-brand-700' : ''}`}
+                  className={`px-4 py-3 font-semibold md:px-6 ${i === highlight ? 'text-brand-700' : ''}`}
                 >
                   {column}
                 </th>
@@ -161,13 +164,13 @@ export function DataTable({ caption, columns, rows, highlight, totalRow, note }:
               <tr key={row.join('|')} className={totalRow ? 'last:bg-slate-50 last:font-semibold' : undefined}>
                 {row.map((cell, i) =>
                   i === 0 ? (
-                    <th key={columns[i]} scope="row" className="px-6 py-3.5 font-medium text-slate-900">
+                    <th key={columns[i]} scope="row" className="px-4 py-3.5 md:px-6 font-medium text-slate-900">
                       {cell}
                     </th>
                   ) : (
                     <td
                       key={columns[i]}
-                      className={`px-6 py-3.5 ${i === highlight ? 'bg-brand-50/60 font-semibold text-brand-700' : 'text-slate-700'}`}
+                      className={`px-4 py-3.5 md:px-6 ${i === highlight ? 'bg-brand-50/60 font-semibold text-brand-700' : 'text-slate-700'}`}
                     >
                       {cell}
                     </td>
@@ -178,7 +181,7 @@ export function DataTable({ caption, columns, rows, highlight, totalRow, note }:
           </tbody>
         </table>
       </div>
-      {note ? <p className="border-t border-slate-100 px-6 py-3 text-xs text-slate-500">{note}</p> : null}
+      {note ? <p className="border-t border-slate-100 px-4 py-3 text-xs md:px-6 text-slate-500">{note}</p> : null}
     </div>
   );
 }

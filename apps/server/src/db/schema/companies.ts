@@ -1,7 +1,18 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, instant, updatedAt } from './columns';
 import { organizations } from './organizations';
+
+/**
+ * The searched text of a company (name, notes, industry, website, address, city, state), one
+ * field per line. Must stay identical to the expression of company_search_trgm_idx.
+ */
+export const COMPANY_SEARCH_DOCUMENT = sql.raw(
+  "(coalesce(name, '') || E'\\n' || coalesce(notes, '') || E'\\n' || coalesce(industry, '') || E'\\n' || " +
+    "coalesce(website, '') || E'\\n' || coalesce(address, '') || E'\\n' || coalesce(city, '') || E'\\n' || " +
+    "coalesce(state, ''))",
+);
 
 export const companies = pgTable(
   'company',
@@ -25,10 +36,15 @@ export const companies = pgTable(
     lastContactedAt: instant('last_contacted_at'),
     statusUpdatedAt: instant('status_updated_at'),
   },
+  // Sort and search indexes of 0004_companies.sql: every list sort is an index scan ending in id.
   (t) => [
-    index('company_org_name_idx').on(t.orgId, t.name),
+    index('company_org_name_idx').on(t.orgId, sql`lower(${t.name})`, t.id),
     index('company_org_status_idx').on(t.orgId, t.status),
-    index('company_org_created_idx').on(t.orgId, t.createdAt),
+    index('company_org_created_idx').on(t.orgId, t.createdAt, t.id),
+    index('company_org_updated_idx').on(t.orgId, t.updatedAt, t.id),
+    index('company_org_last_contacted_idx').on(t.orgId, t.lastContactedAt.asc().nullsFirst(), t.id),
+    index('company_org_status_rank_idx').on(t.orgId, sql`company_status_rank(${t.status})`, sql`lower(${t.name})`, t.id),
+    index('company_search_trgm_idx').using('gin', sql`${COMPANY_SEARCH_DOCUMENT} gin_trgm_ops`),
   ],
 );
 
@@ -51,7 +67,12 @@ export const companyContacts = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('company_contact_org_company_idx').on(t.orgId, t.companyId)],
+  (t) => [
+    index('company_contact_org_company_idx').on(t.orgId, t.companyId),
+    index('company_contact_active_idx')
+      .on(t.orgId, t.companyId, t.isPrimary.desc(), t.createdAt)
+      .where(sql`is_active`),
+  ],
 );
 
 /** Company notes and other history: one row per event on a company's timeline. */

@@ -24,7 +24,7 @@ export function createAuth(config: TConfig, db: TDb) {
     // Sign-in is limited by our own counter in PostgreSQL, shared by every app node.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: { disabled: config.env === 'test' },
+    logger: { disabled: config.env === 'test', level: 'error' },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: baseURL.startsWith('https://'),

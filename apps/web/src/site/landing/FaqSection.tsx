@@ -14,7 +14,7 @@ const FAQS: readonly FaqItem[] = [
   {
     question: 'What happens if I downgrade from Premium to Free?',
     answer:
-      'If you downgrade to Free, all of your existing data is kept, but you can’t have more than 10 sponsors and you can’t start new campaigns. Upgrade again at any time and everything picks up where you left off.',
+      "If you downgrade to Free, all of your existing data is kept, but you can't have more than 10 sponsors and you can't start new campaigns. Upgrade again at any time and everything picks up where you left off.",
   },
   {
     question: 'How many team members can we add?',

@@ -102,7 +102,7 @@ export function Hero() {
             <Clock className="size-4" aria-hidden="true" />
             For booster clubs, youth teams &amp; alumni groups
           </p>
-          <h1 className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 md:text-5xl lg:text-6xl">
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 md:text-5xl">
             Run your sponsorships and fundraising in about{' '}
             <span className="relative whitespace-nowrap text-brand-600">
               2 hours a week
@@ -152,7 +152,7 @@ export function Hero() {
           </ul>
           <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4 border-t border-slate-200 pt-6">
             {STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse">
+              <div key={stat.label} className="flex flex-col-reverse justify-end">
                 <dt className="text-sm text-slate-500">{stat.label}</dt>
                 <dd className="text-2xl font-bold text-slate-900">{stat.value}</dd>
               </div>

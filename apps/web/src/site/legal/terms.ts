@@ -26,7 +26,7 @@ export const termsOfService: LegalDocument = {
     {
       heading: '3. Downgrades',
       paragraphs: [
-        'If you downgrade to Free, or a paid subscription ends, all of your existing data is kept, but you can’t have more than 10 active sponsors and you can’t start new campaigns. Premium-only features become unavailable until you upgrade again.',
+        "If you downgrade to Free, or a paid subscription ends, all of your existing data is kept, but you can't have more than 10 active sponsors and you can't start new campaigns. Premium-only features become unavailable until you upgrade again.",
       ],
     },
     {

@@ -22,6 +22,17 @@ function withLinks(text: string): ReactNode {
   );
 }
 
+/** Bolds a short "Label:" prefix on list items, e.g. "httpOnly: it cannot be read…". */
+function ListItem({ text }: { text: string }) {
+  const match = /^([^:]{2,40}):\s(.*)$/s.exec(text);
+  if (!match?.[1] || match[2] === undefined) return withLinks(text);
+  return (
+    <>
+      <strong className="font-semibold text-slate-900">{match[1]}:</strong> {withLinks(match[2])}
+    </>
+  );
+}
+
 function slug(heading: string): string {
   return heading
     .toLowerCase()
@@ -73,7 +84,9 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
               {section.list ? (
                 <ul className="mt-3 list-disc space-y-2 pl-6 leading-relaxed text-slate-700 marker:text-brand-500">
                   {section.list.map((item) => (
-                    <li key={item}>{withLinks(item)}</li>
+                    <li key={item}>
+                      <ListItem text={item} />
+                    </li>
                   ))}
                 </ul>
               ) : null}

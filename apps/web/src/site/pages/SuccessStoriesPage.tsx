@@ -141,7 +141,7 @@ export function SuccessStoriesPage() {
       <Section>
         <SectionHeading eyebrow="By the numbers" title="Time and money saved" />
         <DataTable
-          caption="First-year results reported by organizations"
+          caption="First-season savings by organization"
           columns={['Organization', 'Hours / week before', 'Hours / week after', 'Fees saved / year', 'Revenue change']}
           rows={SAVINGS_ROWS}
           highlight={3}

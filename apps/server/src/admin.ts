@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { openDatabase } from './boot';
+import { loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { appAdmins, users } from './db/schema/auth';
+
+/** `npm run admin -- grant <email>` / `revoke <email>`: platform administrators. */
+async function main(argv: string[]) {
+  const [command, email] = argv;
+  if (!command || !['grant', 'revoke'].includes(command) || !email) {
+    process.stderr.write('Usage: npm run admin -- grant <email> | revoke <email>\n');
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await migrate(database);
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+    if (!user) {
+      process.stderr.write(`No account with the e-mail ${email}. Sign up first.\n`);
+      return 1;
+    }
+    if (command === 'grant') {
+      await database.db.insert(appAdmins).values({ userId: user.id }).onConflictDoNothing();
+      process.stdout.write(`${email} is now a platform administrator.\n`);
+    } else {
+      await database.db.delete(appAdmins).where(eq(appAdmins.userId, user.id));
+      process.stdout.write(`${email} is no longer a platform administrator.\n`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

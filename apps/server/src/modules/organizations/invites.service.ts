@@ -1,0 +1,242 @@
+import type { TInviteAccount } from '@pennant/shared/auth.schemas';
+import { canAddTeamMember, planKeyOf } from '@pennant/shared/plans';
+import { normalizeRoles } from '@pennant/shared/roles';
+import {
+  INVITE_MESSAGES,
+  type TAcceptedInvite,
+  type TInviteInput,
+  type TInviteStatus,
+  type TInviteVerification,
+  type TPendingInvite,
+  ZInvite,
+} from '@pennant/shared/team.schemas';
+import { APIError } from 'better-auth/api';
+import type { TTx } from '../../db/client';
+import { withPlatform, withTenant } from '../../db/tenant';
+import type { TDeps } from '../../deps';
+import { inviteEmail } from '../../emails/invite.email';
+import { recordEmail } from '../../emails/outgoing';
+import { AppError } from '../../errors';
+import { enqueueEmails } from '../../jobs/send-email.job';
+import type { TAuthUser } from '../auth/auth';
+import type { TMember } from '../session/member';
+import {
+  cancelPendingInvite,
+  countInviteEmails,
+  countPendingInvites,
+  expireStaleInvites,
+  extendInvite,
+  findInvite,
+  insertInvite,
+  lookupInvite,
+  markInviteAccepted,
+  type TInviteLookup,
+  type TInviteRow,
+} from './invites.repo';
+import { lockPlan } from './organizations.repo';
+import { requireTeamRight, toPendingInvite } from './team.service';
+import { countMembers, insertMemberRoles, isMemberEmail } from './team.repo';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that is not even a uuid is simply an invitation that does not exist. */
+function requireInviteId(id: string): string {
+  if (!UUID.test(id)) throw new AppError('not_found', INVITE_MESSAGES.notFound);
+  return id;
+}
+
+/** Commit first, then hand the mail to the queue and tell the organization's open pages. */
+async function afterCommit(deps: TDeps, orgId: string, emailIds: (string | null)[], topics: string[]) {
+  try {
+    await enqueueEmails(deps, emailIds);
+  } catch (err) {
+    // The message is recorded; the e-mail sweep re-enqueues it within a minute.
+    deps.log.warn({ err, orgId }, 'invite e-mail not enqueued');
+  }
+  for (const topic of topics) deps.hub.publish(orgId, { topic });
+}
+
+async function recordInviteEmail(tx: TTx, member: TMember, invite: TInviteRow, origin: string, sendNo: number) {
+  const mail = inviteEmail({
+    inviterName: member.name,
+    orgName: member.org.name,
+    roles: normalizeRoles(invite.rolesArray),
+    origin,
+    inviteId: invite.id,
+  });
+  return recordEmail(tx, {
+    orgId: member.orgId,
+    idempotencyKey: `invite:${invite.id}:${sendNo}`,
+    to: [invite.email],
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    fromName: mail.fromName,
+    replyTo: member.email,
+  });
+}
+
+/**
+ * Invites a teammate. The plan limit counts members plus pending invitations, checked with the
+ * organization row locked, so two invitations sent at once cannot both slip under it.
+ */
+export async function createInvite(
+  deps: TDeps,
+  member: TMember,
+  input: TInviteInput,
+  origin: string,
+): Promise<TPendingInvite> {
+  requireTeamRight(member);
+  const data = ZInvite.parse(input);
+  const { invite, emailId } = await withTenant(deps.db, member, async (tx) => {
+    const plan = await lockPlan(tx, member.orgId);
+    if (!plan) throw new AppError('not_found', 'Organization not found');
+    if (await isMemberEmail(tx, member.orgId, data.email)) {
+      throw new AppError('conflict', INVITE_MESSAGES.alreadyMember);
+    }
+    await expireStaleInvites(tx, member.orgId, data.email);
+    const seats = (await countMembers(tx, member.orgId)) + (await countPendingInvites(tx, member.orgId));
+    const state = {
+      planKey: planKeyOf(plan.planKey),
+      status: plan.subscriptionStatus,
+      expiresAt: plan.currentPeriodEnd?.toISOString() ?? null,
+    };
+    if (!canAddTeamMember(state, seats)) throw new AppError('plan_limit', INVITE_MESSAGES.planLimit);
+    const row = await insertInvite(tx, {
+      orgId: member.orgId,
+      email: data.email,
+      roles: data.roles,
+      createdBy: member.userId,
+    });
+    if (!row) throw new AppError('conflict', INVITE_MESSAGES.duplicate);
+    return { invite: row, emailId: await recordInviteEmail(tx, member, row, origin, 0) };
+  });
+  await afterCommit(deps, member.orgId, [emailId], ['invites']);
+  return toPendingInvite(invite);
+}
+
+/** Why an existing invitation cannot be re-sent, cancelled or accepted any more. */
+function closedInviteError(status: string): AppError {
+  return status === 'expired'
+    ? new AppError('unprocessable', INVITE_MESSAGES.expired)
+    : new AppError('conflict', INVITE_MESSAGES.usedOrCancelled);
+}
+
+/** Re-sends a pending invitation (a new message, its own idempotency key) and gives it 3 more days. */
+export async function resendInvite(deps: TDeps, member: TMember, id: string, origin: string): Promise<TPendingInvite> {
+  requireTeamRight(member);
+  requireInviteId(id);
+  const { invite, emailId } = await withTenant(deps.db, member, async (tx) => {
+    const row = await extendInvite(tx, member.orgId, id);
+    if (!row) {
+      const existing = await findInvite(tx, member.orgId, id);
+      if (!existing) throw new AppError('not_found', INVITE_MESSAGES.notFound);
+      throw closedInviteError(existing.status);
+    }
+    const sent = await countInviteEmails(tx, member.orgId, id);
+    return { invite: row, emailId: await recordInviteEmail(tx, member, row, origin, sent) };
+  });
+  await afterCommit(deps, member.orgId, [emailId], ['invites']);
+  return toPendingInvite(invite);
+}
+
+/** Cancels a pending invitation; its link stops working at once. */
+export async function cancelInvite(deps: TDeps, member: TMember, id: string): Promise<void> {
+  requireTeamRight(member);
+  requireInviteId(id);
+  await withTenant(deps.db, member, async (tx) => {
+    const row = await cancelPendingInvite(tx, member.orgId, id);
+    if (row) return;
+    const existing = await findInvite(tx, member.orgId, id);
+    if (!existing) throw new AppError('not_found', INVITE_MESSAGES.notFound);
+    throw closedInviteError(existing.status);
+  });
+  await afterCommit(deps, member.orgId, [], ['invites']);
+}
+
+function statusOf(invite: TInviteLookup): TInviteStatus {
+  if (invite.status === 'pending') return invite.expired ? 'expired' : 'pending';
+  if (invite.status === 'accepted' || invite.status === 'expired') return invite.status;
+  return 'cancelled';
+}
+
+async function findById(deps: TDeps, id: string): Promise<TInviteLookup> {
+  requireInviteId(id);
+  // No organization context exists yet: the invitation's id is all the visitor has.
+  const invite = await withPlatform(deps.db, deps.log, 'look up invitation by id', (tx) => lookupInvite(tx, id));
+  if (!invite) throw new AppError('not_found', INVITE_MESSAGES.notFound);
+  return invite;
+}
+
+/** For the accept-invite page, signed in or not. */
+export async function verifyInvite(deps: TDeps, id: string): Promise<TInviteVerification> {
+  const invite = await findById(deps, id);
+  return { email: invite.email, orgName: invite.org_name, status: statusOf(invite) };
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Spec §4: only a pending, unexpired invitation, and only for the address it was sent to. */
+function requireAcceptable(invite: TInviteLookup, email: string): void {
+  const status = statusOf(invite);
+  if (status === 'accepted' || status === 'cancelled') throw new AppError('conflict', INVITE_MESSAGES.usedOrCancelled);
+  if (status === 'expired') throw new AppError('unprocessable', INVITE_MESSAGES.expired);
+  if (!sameEmail(invite.email, email)) throw new AppError('forbidden', INVITE_MESSAGES.wrongEmail);
+}
+
+/**
+ * Joins the invitation's organization with its roles. The organization comes from the stored
+ * invitation (never from the client), and only once its address matched the signed-in user's.
+ */
+async function accept(deps: TDeps, user: TAuthUser, invite: TInviteLookup): Promise<TAcceptedInvite> {
+  const roles = normalizeRoles(invite.roles_array);
+  await withTenant(deps.db, { orgId: invite.org_id, userId: user.id }, async (tx) => {
+    const won = await markInviteAccepted(tx, invite.org_id, invite.id, user.id);
+    if (!won) {
+      const now = await findInvite(tx, invite.org_id, invite.id);
+      throw now?.status === 'pending'
+        ? new AppError('unprocessable', INVITE_MESSAGES.expired)
+        : new AppError('conflict', INVITE_MESSAGES.usedOrCancelled);
+    }
+    await insertMemberRoles(tx, invite.org_id, user.id, roles, false);
+  });
+  await afterCommit(deps, invite.org_id, [], ['invites', 'members']);
+  return { orgId: invite.org_id, orgName: invite.org_name, roles };
+}
+
+export async function acceptInvite(deps: TDeps, user: TAuthUser, id: string): Promise<TAcceptedInvite> {
+  const invite = await findById(deps, id);
+  requireAcceptable(invite, user.email);
+  return accept(deps, user, invite);
+}
+
+/**
+ * The accept-invite page's create-account form: checks the invitation first (so a bad link
+ * creates no account), then signs the new user up and in, then accepts.
+ */
+export async function signUpAndAccept(
+  deps: TDeps,
+  id: string,
+  input: TInviteAccount,
+  headers: Headers,
+): Promise<{ headers: Headers; accepted: TAcceptedInvite }> {
+  const invite = await findById(deps, id);
+  requireAcceptable(invite, input.email);
+  let created: { headers: Headers; user: TAuthUser };
+  try {
+    const { headers: out, response } = await deps.auth.api.signUpEmail({
+      body: { name: input.fullName, email: input.email, password: input.password },
+      headers,
+      returnHeaders: true,
+    });
+    created = { headers: out, user: { id: response.user.id, email: response.user.email, name: response.user.name } };
+  } catch (err) {
+    if (err instanceof APIError) {
+      const code = String(err.body?.code ?? '');
+      if (code.startsWith('USER_ALREADY_EXISTS')) throw new AppError('conflict', 'Email already registered');
+      throw new AppError('bad_request', err.body?.message ?? 'Error creating account');
+    }
+    throw err;
+  }
+  return { headers: created.headers, accepted: await accept(deps, created.user, invite) };
+}

@@ -1,0 +1,61 @@
+import {
+  OWNER_ONLY_SETTINGS_MESSAGE,
+  PAYMENT_METHODS,
+  type TOrganizationSettingsInput,
+  type TOrganizationSettingsReply,
+  type TPaymentMethod,
+  ZOrganizationSettings,
+} from '@pennant/shared/organization.schemas';
+import { canManage } from '@pennant/shared/permissions';
+import { withTenant } from '../../db/tenant';
+import type { TDeps } from '../../deps';
+import { AppError } from '../../errors';
+import type { TMember } from '../session/member';
+import { findOrganizationById, type TOrganizationRow, updateSettings } from './organizations.repo';
+
+function paymentMethodOf(raw: string): TPaymentMethod {
+  return (PAYMENT_METHODS as readonly string[]).includes(raw) ? (raw as TPaymentMethod) : 'manual';
+}
+
+function toReply(org: TOrganizationRow, member: TMember): TOrganizationSettingsReply {
+  return {
+    id: org.id,
+    name: org.name,
+    seasonLabel: org.seasonLabel,
+    fiscalStartMonth: Number(org.fiscalStartMonth),
+    emailAlias: org.emailAlias,
+    emailVerified: org.emailVerified,
+    sponsorshipLeadEmail: org.sponsorshipLeadEmail,
+    treasurerEmail: org.treasurerEmail,
+    remitToAddress: org.remitToAddress,
+    ein: org.ein,
+    businessStreet: org.businessStreet,
+    businessCity: org.businessCity,
+    businessState: org.businessState,
+    businessZip: org.businessZip,
+    defaultPaymentMethod: paymentMethodOf(org.defaultPaymentMethod),
+    canEdit: canManage(member, 'organization_settings'),
+  };
+}
+
+export async function getSettings(deps: TDeps, member: TMember): Promise<TOrganizationSettingsReply> {
+  const org = await withTenant(deps.db, member, (tx) => findOrganizationById(tx, member.orgId));
+  if (!org) throw new AppError('not_found', 'Organization not found');
+  return toReply(org, member);
+}
+
+/**
+ * Owner only (spec §5). The shared schema trims, turns empty optionals into null and defaults the
+ * payment method; changing the e-mail alias resets its verification.
+ */
+export async function saveSettings(
+  deps: TDeps,
+  member: TMember,
+  input: TOrganizationSettingsInput,
+): Promise<TOrganizationSettingsReply> {
+  if (!canManage(member, 'organization_settings')) throw new AppError('forbidden', OWNER_ONLY_SETTINGS_MESSAGE);
+  const values = ZOrganizationSettings.parse(input);
+  const org = await withTenant(deps.db, member, (tx) => updateSettings(tx, member.orgId, values));
+  if (!org) throw new AppError('not_found', 'Organization not found');
+  return toReply(org, member);
+}

@@ -1,0 +1,32 @@
+import { canonicalTimezone, DEFAULT_TIMEZONE, type TTimezonePreference } from '@pennant/shared/timezones';
+import { withPlatform } from '../../db/tenant';
+import type { TDeps } from '../../deps';
+import type { TAuthUser } from '../auth/auth';
+import { ensureProfile, findTimezone, upsertTimezone } from './profile.repo';
+
+/*
+ * user_profiles belongs to a user, not to an organization (a user may have none yet), so these
+ * reads and writes run on the platform path, always keyed by the signed-in user's own id.
+ */
+
+export async function getTimezonePreference(deps: TDeps, user: TAuthUser): Promise<TTimezonePreference> {
+  const row = await withPlatform(deps.db, deps.log, 'user profile', (tx) => ensureProfile(tx, user.id));
+  return { timezone: row.timezone, autoDetect: row.timezoneAutoDetect };
+}
+
+export async function setTimezonePreference(
+  deps: TDeps,
+  user: TAuthUser,
+  input: TTimezonePreference,
+): Promise<TTimezonePreference> {
+  const row = await withPlatform(deps.db, deps.log, 'user profile', (tx) =>
+    upsertTimezone(tx, user.id, input.timezone, input.autoDetect),
+  );
+  return { timezone: row.timezone, autoDetect: row.timezoneAutoDetect };
+}
+
+/** The zone a user's dates and months are read in; the default when unset or no longer valid. */
+export async function timezoneOf(deps: TDeps, userId: string): Promise<string> {
+  const saved = await withPlatform(deps.db, deps.log, 'user timezone', (tx) => findTimezone(tx, userId));
+  return (saved && canonicalTimezone(saved)) ?? DEFAULT_TIMEZONE;
+}

@@ -1,0 +1,94 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ErrorScreen } from './ErrorScreen';
+import { NotFound } from './NotFound';
+import { RequireAuth, RequireOrganization } from './RequireAuth';
+
+/** Public marketing pages are a separate bundle; leave the app for them with a full page load. */
+function PublicSite() {
+  window.location.replace(window.location.pathname + window.location.search + window.location.hash);
+  return null;
+}
+
+const redirect = (to: string) => ({ element: <Navigate to={to} replace /> });
+
+const legacy: RouteObject[] = ['', '/dashboard'].flatMap((base) => [
+  { path: `${base}/sponsors`, ...redirect('/dashboard/companies') },
+  { path: `${base}/sponsors/:id`, ...redirect('/dashboard/companies') },
+  { path: `${base}/prospects`, ...redirect('/dashboard/companies') },
+  { path: `${base}/prospects/new`, ...redirect('/dashboard/companies/new') },
+  { path: `${base}/prospects/:id`, ...redirect('/dashboard/companies') },
+  { path: `${base}/contacts`, ...redirect('/dashboard/companies') },
+  { path: `${base}/contacts/new`, ...redirect('/dashboard/companies/new') },
+  { path: `${base}/contacts/:id`, ...redirect('/dashboard/companies') },
+]);
+
+const area = (name: string) => ({
+  lazy: async () => {
+    const { AreaPlaceholder } = await import('@/modules/placeholder/AreaPlaceholder');
+    return { element: <AreaPlaceholder area={name} /> };
+  },
+});
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorScreen />,
+    children: [
+      { path: '/', element: <PublicSite /> },
+      {
+        path: '/auth',
+        lazy: async () => ({ Component: (await import('@/modules/auth/AuthPage')).AuthPage }),
+      },
+      {
+        path: '/auth/accept-invite',
+        lazy: async () => ({ Component: (await import('@/modules/team/AcceptInvitePage')).AcceptInvitePage }),
+      },
+      ...legacy,
+      { path: '/dashboard/settings/pricelists', ...redirect('/dashboard/price-lists') },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: '/onboarding',
+            lazy: async () => ({ Component: (await import('@/modules/onboarding/OnboardingPage')).OnboardingPage }),
+          },
+          {
+            element: <RequireOrganization />,
+            children: [
+              {
+                lazy: async () => ({ Component: (await import('./AppShell')).AppShell }),
+                children: [
+                  {
+                    path: '/dashboard',
+                    lazy: async () => ({ Component: (await import('@/modules/dashboard/DashboardPage')).DashboardPage }),
+                  },
+                  {
+                    path: '/dashboard/reports',
+                    lazy: async () => ({ Component: (await import('@/modules/dashboard/DashboardPage')).DashboardPage }),
+                  },
+                  { path: '/dashboard/companies/*', ...area('Companies') },
+                  { path: '/dashboard/quotes/*', ...area('Quotes') },
+                  { path: '/dashboard/agreements/*', ...area('Agreements') },
+                  { path: '/dashboard/contracts', ...area('Agreements') },
+                  { path: '/dashboard/fundraising/*', ...area('Fundraising') },
+                  { path: '/dashboard/invoices/*', ...area('Invoices') },
+                  { path: '/dashboard/receipts', ...area('Receipts') },
+                  { path: '/dashboard/products/*', ...area('Products') },
+                  { path: '/dashboard/bundles', ...area('Bundles') },
+                  { path: '/dashboard/price-lists', ...area('Price Lists') },
+                  {
+                    path: '/dashboard/settings',
+                    lazy: async () => ({ Component: (await import('@/modules/settings/SettingsPage')).SettingsPage }),
+                  },
+                  { path: '/stripe-callback', ...area('Payments') },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

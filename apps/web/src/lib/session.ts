@@ -1,0 +1,44 @@
+import { ZOk } from '@pennant/shared/api.schemas';
+import { PLAN_REFETCH_MS } from '@pennant/shared/plans';
+import { type TSession, ZSessionReply } from '@pennant/shared/session.schemas';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './api';
+import { clearOnboardingKeys, ONBOARDING_KEYS, PENDING_INVITE_KEY, readKey } from './storage';
+
+export const SESSION_KEY = ['session'] as const;
+
+export function useSessionQuery() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async () => (await api.get('/api/session', ZSessionReply)).session,
+    staleTime: 30_000,
+    // The plan (and the rest of the session) is refetched every 60 s, as the spec asks.
+    refetchInterval: PLAN_REFETCH_MS,
+  });
+}
+
+/** The signed-in session; only for pages behind the guard, where it is always present. */
+export function useSession(): TSession {
+  const { data } = useSessionQuery();
+  if (!data) throw new Error('useSession must be used inside a signed-in page');
+  return data;
+}
+
+export function useRefreshSession() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: SESSION_KEY });
+}
+
+/** Spec §2: pending invite → resume onboarding → dashboard when the user has a role → onboarding. */
+export function destinationAfterSignIn(session: TSession | null): string {
+  const invite = readKey(PENDING_INVITE_KEY);
+  if (invite) return `/auth/accept-invite?invite_id=${encodeURIComponent(invite)}`;
+  if (readKey(ONBOARDING_KEYS.orgId)) return '/onboarding';
+  if (session && session.roles.length > 0) return '/dashboard';
+  return '/onboarding';
+}
+
+export async function signOutEverywhere(): Promise<void> {
+  await api.post('/api/auth/sign-out', {}, ZOk);
+  clearOnboardingKeys();
+}

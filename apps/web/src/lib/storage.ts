@@ -1,0 +1,39 @@
+/** Browser storage keys, in one place so sign-out can clear exactly what it must. */
+export const ONBOARDING_KEYS = {
+  step: 'pennant.onboarding.step',
+  menuStep: 'pennant.onboarding.menuStep',
+  orgId: 'pennant.onboarding.orgId',
+  orgName: 'pennant.onboarding.orgName',
+  seasonLabel: 'pennant.onboarding.seasonLabel',
+  fiscalMonth: 'pennant.onboarding.fiscalMonth',
+} as const;
+
+export const PENDING_INVITE_KEY = 'pennant.pendingInviteId';
+
+export function readKey(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeKey(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // storage unavailable (private mode): onboarding simply will not resume after a reload
+  }
+}
+
+export function removeKey(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // nothing to clear
+  }
+}
+
+export function clearOnboardingKeys(): void {
+  for (const key of Object.values(ONBOARDING_KEYS)) removeKey(key);
+}

@@ -1,0 +1,24 @@
+import { Construction } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+
+/** An area that is not built yet says so plainly instead of pretending. */
+export function AreaPlaceholder({ area }: { area: string }) {
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="mb-6 text-2xl font-semibold text-slate-900">{area}</h1>
+      <Card className="flex flex-col items-center gap-3 p-10 text-center">
+        <Construction className="h-10 w-10 text-amber-500" aria-hidden />
+        <p className="text-lg font-medium text-slate-900">{area} is coming soon</p>
+        <p className="max-w-md text-sm text-slate-600">
+          This part of Pennant is being built. Everything you set up elsewhere is kept and will show up here when it
+          arrives.
+        </p>
+        <Link to="/dashboard" className={buttonClasses('outline')}>
+          Back to Dashboard
+        </Link>
+      </Card>
+    </div>
+  );
+}

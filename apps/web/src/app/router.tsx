@@ -65,7 +65,20 @@ export const routes: RouteObject[] = [
                     path: '/dashboard/reports',
                     lazy: async () => ({ Component: (await import('@/modules/dashboard/DashboardPage')).DashboardPage }),
                   },
-                  { path: '/dashboard/companies/*', ...area('Companies') },
+                  {
+                    path: '/dashboard/companies',
+                    lazy: async () => ({ Component: (await import('@/modules/companies/CompaniesPage')).CompaniesPage }),
+                  },
+                  {
+                    path: '/dashboard/companies/new',
+                    lazy: async () => ({ Component: (await import('@/modules/companies/NewCompanyPage')).NewCompanyPage }),
+                  },
+                  {
+                    path: '/dashboard/companies/:id',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/companies/CompanyDetailPage')).CompanyDetailPage,
+                    }),
+                  },
                   { path: '/dashboard/quotes/*', ...area('Quotes') },
                   { path: '/dashboard/agreements/*', ...area('Agreements') },
                   { path: '/dashboard/contracts', ...area('Agreements') },

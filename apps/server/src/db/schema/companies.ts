@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, instant, updatedAt } from './columns';
 import { organizations } from './organizations';
@@ -72,6 +72,7 @@ export const companyContacts = pgTable(
     index('company_contact_active_idx')
       .on(t.orgId, t.companyId, t.isPrimary.desc(), t.createdAt)
       .where(sql`is_active`),
+    uniqueIndex('company_contact_one_primary_uq').on(t.companyId).where(sql`is_primary`),
   ],
 );
 

@@ -1,0 +1,236 @@
+import type { TCompanySortField, TSortDirection } from '@pennant/shared/companies.schemas';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { rows, sql, type TTx } from '../../db/client';
+import { COMPANY_SEARCH_DOCUMENT, companies, companyContacts } from '../../db/schema/companies';
+
+type TInstant = Date | string;
+
+/** A company row with its primary contact (active primary, else oldest active) flattened in. */
+export interface TCompanyRow {
+  id: string;
+  name: string;
+  status: string;
+  website: string | null;
+  industry: string | null;
+  notes: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  tags: string[] | null;
+  last_contacted_at: TInstant | null;
+  status_updated_at: TInstant | null;
+  created_at: TInstant;
+  updated_at: TInstant;
+  pc_id: string | null;
+  pc_name: string | null;
+  pc_email: string | null;
+  pc_phone: string | null;
+  pc_title: string | null;
+}
+
+export interface TCompanyDetailRow extends TCompanyRow {
+  contact_count: number;
+}
+
+export interface TCompanyFilter {
+  /** Allowed statuses (category and status filter combined); null means any. */
+  statuses: readonly string[] | null;
+  search: string | null;
+}
+
+const COMPANY_COLUMNS = sql.raw(
+  'id, name, status, website, industry, notes, address, city, state, country, tags, last_contacted_at, status_updated_at, created_at, updated_at',
+);
+
+/** The contact shown for a company: the active primary, else the oldest active contact. */
+const primaryContactJoin = (orgId: string, companyRef: SQL) => sql`
+  LEFT JOIN LATERAL (
+    SELECT cc.id, cc.name, cc.email, cc.phone, cc.title FROM company_contact cc
+    WHERE cc.org_id = ${orgId} AND cc.company_id = ${companyRef} AND cc.is_active
+    ORDER BY cc.is_primary DESC, cc.created_at ASC, cc.id ASC LIMIT 1
+  ) pc ON true`;
+
+const PRIMARY_COLUMNS = sql.raw(
+  'pc.id AS pc_id, pc.name AS pc_name, pc.email AS pc_email, pc.phone AS pc_phone, pc.title AS pc_title',
+);
+
+/** ILIKE pattern for a substring search, with the user's % _ and \ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function filterSql(orgId: string, f: TCompanyFilter): SQL {
+  const parts: SQL[] = [sql`org_id = ${orgId}`];
+  if (f.statuses) {
+    parts.push(
+      f.statuses.length === 0
+        ? sql`false`
+        : sql`status IN (${sql.join(
+            f.statuses.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+    );
+  }
+  if (f.search) parts.push(sql`${COMPANY_SEARCH_DOCUMENT} ILIKE ${containsPattern(f.search)}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * ORDER BY for a sort, written against a table alias. Every key ends with id and runs in one
+ * direction, so each sort is a scan of its index (0004_companies.sql) that stops after a page.
+ */
+function orderSql(alias: string, field: TCompanySortField, dir: TSortDirection): SQL {
+  const d = sql.raw(dir === 'asc' ? 'ASC' : 'DESC');
+  const col = (name: string) => sql.raw(`${alias}.${name}`);
+  switch (field) {
+    case 'name':
+      return sql`lower(${col('name')}) ${d}, ${col('id')} ${d}`;
+    case 'created_at':
+      return sql`${col('created_at')} ${d}, ${col('id')} ${d}`;
+    case 'updated_at':
+      return sql`${col('updated_at')} ${d}, ${col('id')} ${d}`;
+    case 'last_contacted_at':
+      // Never contacted counts as the oldest contact: first ascending, last descending.
+      return sql`${col('last_contacted_at')} ${d} ${sql.raw(dir === 'asc' ? 'NULLS FIRST' : 'NULLS LAST')}, ${col('id')} ${d}`;
+    case 'status':
+      return sql`company_status_rank(${col('status')}) ${d}, lower(${col('name')}) ${d}, ${col('id')} ${d}`;
+  }
+}
+
+export function listCompanyPage(
+  tx: TTx,
+  orgId: string,
+  filter: TCompanyFilter,
+  sort: { field: TCompanySortField; dir: TSortDirection },
+  limit: number,
+  offset: number,
+): Promise<TCompanyRow[]> {
+  return rows<TCompanyRow>(
+    tx,
+    sql`SELECT p.*, ${PRIMARY_COLUMNS}
+        FROM (
+          SELECT ${COMPANY_COLUMNS} FROM company
+          WHERE ${filterSql(orgId, filter)}
+          ORDER BY ${orderSql('company', sort.field, sort.dir)}
+          LIMIT ${limit} OFFSET ${offset}
+        ) p
+        ${primaryContactJoin(orgId, sql.raw('p.id'))}
+        ORDER BY ${orderSql('p', sort.field, sort.dir)}`,
+  );
+}
+
+/** Companies per status under the filter (index-only over (org_id, status) without a search). */
+export async function countByStatus(tx: TTx, orgId: string, filter: TCompanyFilter): Promise<Map<string, number>> {
+  const found = await rows<{ status: string; n: number | string }>(
+    tx,
+    sql`SELECT status, count(*) AS n FROM company WHERE ${filterSql(orgId, filter)} GROUP BY status`,
+  );
+  return new Map(found.map((r) => [r.status, Number(r.n)]));
+}
+
+export async function findCompany(tx: TTx, orgId: string, id: string): Promise<TCompanyDetailRow | null> {
+  const [row] = await rows<TCompanyDetailRow>(
+    tx,
+    sql`SELECT c.id, c.name, c.status, c.website, c.industry, c.notes, c.address, c.city, c.state, c.country,
+               c.tags, c.last_contacted_at, c.status_updated_at, c.created_at, c.updated_at, ${PRIMARY_COLUMNS},
+               (SELECT count(*) FROM company_contact a
+                 WHERE a.org_id = c.org_id AND a.company_id = c.id AND a.is_active)::int AS contact_count
+        FROM company c
+        ${primaryContactJoin(orgId, sql.raw('c.id'))}
+        WHERE c.org_id = ${orgId} AND c.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** Locks the company row for the rest of the transaction; null when the org has no such company. */
+export async function lockCompany(tx: TTx, orgId: string, id: string): Promise<{ id: string; status: string } | null> {
+  const [row] = await rows<{ id: string; status: string }>(
+    tx,
+    sql`SELECT id, status FROM company WHERE org_id = ${orgId} AND id = ${id} FOR UPDATE`,
+  );
+  return row ?? null;
+}
+
+/** Locks the org's companies among ids (in id order, so two bulk changes cannot deadlock). */
+export function lockCompanies(tx: TTx, orgId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return rows<{ id: string; name: string; status: string }>(
+    tx,
+    sql`SELECT id, name, status FROM company
+        WHERE org_id = ${orgId} AND id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        ORDER BY id FOR UPDATE`,
+  );
+}
+
+/**
+ * Serialises sponsor-count changes within one organization (locks its row), so two requests
+ * cannot both take the last free-plan sponsor place.
+ */
+export async function lockOrganization(tx: TTx, orgId: string): Promise<void> {
+  await rows(tx, sql`SELECT id FROM organization WHERE id = ${orgId} FOR UPDATE`);
+}
+
+export async function countActiveSponsors(tx: TTx, orgId: string): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(
+    tx,
+    sql`SELECT count(*) AS n FROM company WHERE org_id = ${orgId} AND status = 'sponsor'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface TNewCompany {
+  orgId: string;
+  name: string;
+  status: string;
+  website: string | null;
+  industry: string | null;
+  notes: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+}
+
+export async function insertCompany(tx: TTx, values: TNewCompany): Promise<string> {
+  const [row] = await tx.insert(companies).values(values).returning({ id: companies.id });
+  if (!row) throw new Error('company insert returned no row');
+  return row.id;
+}
+
+export type TCompanyPatch = Partial<
+  Pick<TNewCompany, 'name' | 'status' | 'website' | 'industry' | 'notes' | 'address' | 'city' | 'state'>
+> & { statusUpdatedAt?: Date };
+
+export async function updateCompany(tx: TTx, orgId: string, id: string, patch: TCompanyPatch): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(companies.orgId, orgId), eq(companies.id, id)));
+}
+
+export async function setCompaniesStatus(tx: TTx, orgId: string, ids: readonly string[], status: string, at: Date) {
+  if (ids.length === 0) return;
+  await tx
+    .update(companies)
+    .set({ status, statusUpdatedAt: at, updatedAt: at })
+    .where(and(eq(companies.orgId, orgId), inArray(companies.id, [...ids])));
+}
+
+export async function deleteCompany(tx: TTx, orgId: string, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(companies)
+    .where(and(eq(companies.orgId, orgId), eq(companies.id, id)))
+    .returning({ id: companies.id });
+  return deleted.length > 0;
+}
+
+export async function insertPrimaryContact(
+  tx: TTx,
+  values: { orgId: string; companyId: string; name: string; email: string; phone: string | null; title: string | null },
+): Promise<void> {
+  await tx.insert(companyContacts).values({ ...values, role: 'primary', isPrimary: true, isActive: true });
+}

@@ -1,0 +1,92 @@
+import { expect, it } from 'vitest';
+import { recordEmail } from '../emails/outgoing';
+import { withPlatform } from '../db/tenant';
+import { listOutbox } from '../integrations/mail/outbox';
+import { enqueueEmails, sendEmailJob } from '../jobs/send-email.job';
+import { ownerWithOrg } from '../test/fixtures';
+import { forEachDatabase } from '../test/harness';
+
+forEachDatabase('platform', (env) => {
+  it('answers health and readiness', async () => {
+    const c = env().client();
+    expect((await c.get('/healthz')).status).toBe(200);
+    expect((await c.get('/readyz')).body).toEqual({ ok: true });
+  });
+
+  it('publishes an OpenAPI document listing the routes, and a readable reference', async () => {
+    const doc = await env().client().get<{ paths: Record<string, unknown> }>('/api/openapi.json');
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-in', '/api/onboarding/organization']));
+    const page = await env().client().get<string>('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('/api/auth/sign-up');
+  });
+
+  it('answers an unknown API route and a malformed body with JSON errors, not a 500', async () => {
+    const c = env().client();
+    expect((await c.get('/api/nope')).body).toMatchObject({ error: { code: 'not_found' } });
+    const bad = await c.request('POST', '/api/auth/sign-in', undefined, { 'content-type': 'application/json' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('sends security headers, a content security policy and a request id', async () => {
+    const res = await env().client().get('/healthz');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('sends a recorded e-mail once even when its job runs twice, and shows it in the mailbox', async () => {
+    const { deps } = env();
+    const key = `test:${Date.now()}`;
+    const id = await withPlatform(deps.db, deps.log, 'test', (tx) =>
+      recordEmail(tx, {
+        orgId: null,
+        idempotencyKey: key,
+        to: ['treasurer@example.com'],
+        subject: `Price sheet ${key}`,
+        html: '<p>Hello <b>there</b></p>',
+        fromName: 'Jo Smith via Pennant',
+        attachments: [{ name: 'sheet.pdf', contentType: 'application/pdf', contentBase64: Buffer.from('%PDF-1.4').toString('base64') }],
+      }),
+    );
+    expect(id).toBeTruthy();
+    const again = await withPlatform(deps.db, deps.log, 'test', (tx) =>
+      recordEmail(tx, { orgId: null, idempotencyKey: key, to: ['x@example.com'], subject: 'dup', html: '' }),
+    );
+    expect(again).toBeNull();
+    await enqueueEmails(deps, [id]);
+    await sendEmailJob(deps).handler({ emailId: id });
+    const sent = listOutbox(env().dataDir).filter((m) => m.subject === `Price sheet ${key}`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.from).toContain('Jo Smith via Pennant');
+
+    const page = await env().client().get<string>('/dev/mailbox');
+    expect(page.body).toContain(`Price sheet ${key}`);
+    expect(page.body).toContain('treasurer@example.com');
+    const file = sent[0]?.attachments[0]?.file ?? '';
+    const download = await env().client().get<string>(`/dev/mailbox/files/${file}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('sheet.pdf');
+  });
+
+  it('streams organization events to its members only', async () => {
+    const a = env().client();
+    const { orgId } = await ownerWithOrg(a, 'Events A');
+    expect((await env().client().get('/api/events')).status).toBe(401);
+    const headers = new Headers({ cookie: [...a.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+    const res = await env().app.request('http://localhost:3999/api/events', { headers });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('no stream');
+    const decoder = new TextDecoder();
+    let text = '';
+    setTimeout(() => env().deps.hub.publish(orgId, { topic: 'invites' }), 50);
+    while (!text.includes('"topic":"invites"')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    await reader.cancel();
+    expect(text).toContain('event: change');
+  });
+});

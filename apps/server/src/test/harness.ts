@@ -22,7 +22,11 @@ export interface TTestEnv {
  * Declares the suite once per available database: PGlite always, PostgreSQL when
  * TEST_DATABASE_URL is set. Each gets a fresh, migrated database and its own data directory.
  */
-export function forEachDatabase(title: string, suite: (env: () => TTestEnv) => void): void {
+export function forEachDatabase(
+  title: string,
+  suite: (env: () => TTestEnv) => void,
+  opts: { queue?: 'inline' | 'pg-boss' } = {},
+): void {
   for (const kind of availableDatabases()) {
     describe(`${title} [${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}]`, () => {
       let env: TTestEnv | undefined;
@@ -39,7 +43,7 @@ export function forEachDatabase(title: string, suite: (env: () => TTestEnv) => v
           LOG_LEVEL: 'silent',
           ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
         });
-        const deps = await boot(config, createLogger('silent'), { queue: 'inline', database: fresh.database });
+        const deps = await boot(config, createLogger('silent'), { queue: opts.queue ?? 'inline', database: fresh.database });
         const app = createApp(deps);
         env = { kind, deps, app, dataDir, client: () => new TestClient(app) };
       }, 60_000);

@@ -28,7 +28,8 @@ if (config.seedDemo) {
     .then((demo) => {
       if (demo) {
         process.stdout.write(`\n  Demo organization "${demo.orgName}" is ready. Sign in with:\n`);
-        process.stdout.write(`    e-mail:   ${demo.email}\n    password: ${demo.password}\n\n`);
+        process.stdout.write(`    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
+        process.stdout.write(`  A teammate (treasurer): ${demo.teammate.email} / ${demo.teammate.password}\n\n`);
       }
     })
     .catch((err: unknown) => log.error({ err }, 'demo seed failed'));

@@ -13,7 +13,10 @@ export const DEMO_INVITEE = { email: 'alex@pennant.app', roles: ['sponsorship_le
  * plan allows one team member, so the organization first becomes premium (yearly, active, renewing
  * a year from now). The invitation is recorded without an e-mail: nobody should receive demo mail.
  */
-export async function seedDemoTeam(deps: TDeps, owner: TMember): Promise<{ memberId: string; inviteId: string | null }> {
+export async function seedDemoTeam(
+  deps: TDeps,
+  owner: TMember,
+): Promise<{ memberId: string; inviteId: string | null }> {
   const renews = new Date();
   renews.setFullYear(renews.getFullYear() + 1);
   await withTenant(deps.db, owner, (tx) =>

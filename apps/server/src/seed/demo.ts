@@ -5,6 +5,7 @@ import type { TDeps } from '../deps';
 import { adTypes, assignRoles, createOrganization, finishMenuWizard } from '../modules/onboarding/onboarding.service';
 import { loadMember } from '../modules/session/member';
 import { seedDemoCompanies } from './demo-companies';
+import { DEMO_TEAMMATE, seedDemoTeam } from './demo-team';
 
 export const DEMO_OWNER = { name: 'Jordan Rivera', email: 'demo@pennant.app', password: 'pennant-demo' };
 export const DEMO_ORG = 'Riverside Eagles Booster Club';
@@ -27,6 +28,7 @@ export async function seedDemoIfEmpty(deps: TDeps) {
   member = await loadMember(deps, authUser);
   if (!member) throw new Error('demo owner lost their organization');
   const owner = member;
+  await seedDemoTeam(deps, owner);
   await withTenant(deps.db, owner, (tx) => seedDemoCompanies(tx, owner.orgId, owner.userId));
-  return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password };
+  return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };
 }

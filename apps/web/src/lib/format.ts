@@ -1,4 +1,6 @@
-export const DEFAULT_TIMEZONE = 'America/New_York';
+import { DEFAULT_TIMEZONE } from '@pennant/shared/timezones';
+
+export { DEFAULT_TIMEZONE };
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const wholeMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

@@ -4,13 +4,7 @@ import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { timezoneOf } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
-import {
-  companyCounts,
-  countActiveContracts,
-  monthlyRevenue,
-  outstandingInvoices,
-  paidSince,
-} from './dashboard.repo';
+import { companyCounts, countActiveContracts, monthlyRevenue, outstandingInvoices, paidSince } from './dashboard.repo';
 
 export interface TYearMonth {
   year: number;

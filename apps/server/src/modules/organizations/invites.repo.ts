@@ -33,10 +33,7 @@ const live = (orgId: string) =>
   and(eq(inviteTokens.orgId, orgId), eq(inviteTokens.status, 'pending'), gt(inviteTokens.expiresAt, sql`now()`));
 
 export async function countPendingInvites(tx: TTx, orgId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(inviteTokens)
-    .where(live(orgId));
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(inviteTokens).where(live(orgId));
   return Number(row?.n ?? 0);
 }
 

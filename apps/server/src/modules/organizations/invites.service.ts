@@ -34,8 +34,8 @@ import {
   type TInviteRow,
 } from './invites.repo';
 import { lockPlan } from './organizations.repo';
-import { requireTeamRight, toPendingInvite } from './team.service';
 import { countMembers, insertMemberRoles, isMemberEmail } from './team.repo';
+import { requireTeamRight, toPendingInvite } from './team.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -30,7 +30,11 @@ export interface TSettingsValues {
  * Saves the settings. email_verified goes back to false in the same statement when the alias
  * differs from the stored one, so two concurrent saves cannot keep a stale verification.
  */
-export async function updateSettings(tx: TTx, orgId: string, values: TSettingsValues): Promise<TOrganizationRow | null> {
+export async function updateSettings(
+  tx: TTx,
+  orgId: string,
+  values: TSettingsValues,
+): Promise<TOrganizationRow | null> {
   const [org] = await tx
     .update(organizations)
     .set({
@@ -55,7 +59,11 @@ export interface TPlanRow {
  * two invitations sent at once are checked against the limit one after the other.
  */
 export async function lockPlan(tx: TTx, orgId: string): Promise<TPlanRow | null> {
-  const [row] = await rows<{ plan_key: string | null; subscription_status: string | null; current_period_end: Date | string | null }>(
+  const [row] = await rows<{
+    plan_key: string | null;
+    subscription_status: string | null;
+    current_period_end: Date | string | null;
+  }>(
     tx,
     sql`SELECT plan_key, subscription_status, current_period_end FROM organization WHERE id = ${orgId} FOR UPDATE`,
   );

@@ -18,7 +18,12 @@ export async function ensureProfile(tx: TTx, userId: string): Promise<TProfileRo
   return row ?? { timezone: DEFAULT_TIMEZONE, timezoneAutoDetect: true };
 }
 
-export async function upsertTimezone(tx: TTx, userId: string, timezone: string, autoDetect: boolean): Promise<TProfileRow> {
+export async function upsertTimezone(
+  tx: TTx,
+  userId: string,
+  timezone: string,
+  autoDetect: boolean,
+): Promise<TProfileRow> {
   const [row] = await tx
     .insert(userProfiles)
     .values({ id: userId, timezone, timezoneAutoDetect: autoDetect })
@@ -32,6 +37,9 @@ export async function upsertTimezone(tx: TTx, userId: string, timezone: string, 
 
 /** The saved zone, without creating a profile (reads from other areas, such as the dashboard). */
 export async function findTimezone(tx: TTx, userId: string): Promise<string | null> {
-  const [row] = await tx.select({ timezone: userProfiles.timezone }).from(userProfiles).where(eq(userProfiles.id, userId));
+  const [row] = await tx
+    .select({ timezone: userProfiles.timezone })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId));
   return row?.timezone ?? null;
 }

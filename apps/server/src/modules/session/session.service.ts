@@ -1,12 +1,11 @@
 import { permissionsFor } from '@pennant/shared/permissions';
+import { DEFAULT_TIMEZONE } from '@pennant/shared/timezones';
 import type { TSession } from '@pennant/shared/session.schemas';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAuthUser } from '../auth/auth';
 import { loadMember } from './member';
 import { findTimezone, isAppAdmin } from './session.repo';
-
-export const DEFAULT_TIMEZONE = 'America/New_York';
 
 export async function describeSession(deps: TDeps, user: TAuthUser): Promise<TSession> {
   const member = await loadMember(deps, user);

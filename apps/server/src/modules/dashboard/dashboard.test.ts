@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from '../../db/client';
+import { ownerWithOrg } from '../../test/fixtures';
+import { forEachDatabase } from '../../test/harness';
+import { platformQuery } from '../../test/team-fixtures';
+import { loadMember } from '../session/member';
+import { dashboardMetrics, fiscalYearStart, growthPct, monthsBefore } from './dashboard.service';
+
+interface TMetrics {
+  totalCompanies: number;
+  sponsoringCompanies: number;
+  activeContracts: number;
+  outstandingInvoices: { count: number; cents: number };
+  paidYearToDateCents: number;
+  fiscalYearStart: string;
+  timezone: string;
+  revenue: { month: string; sponsorshipsCents: number; donationsCents: number }[];
+  totals: { totalCents: number; sponsorshipsCents: number; donationsCents: number; growthPct: number | null };
+}
+
+const month = (m: string, s: number, d = 0) => ({ month: m, sponsorshipsCents: s, donationsCents: d });
+
+describe('dashboard calendar rules', () => {
+  it('steps back across year ends', () => {
+    expect(monthsBefore({ year: 2025, month: 3 }, 0)).toEqual({ year: 2025, month: 3 });
+    expect(monthsBefore({ year: 2025, month: 3 }, 2)).toEqual({ year: 2025, month: 1 });
+    expect(monthsBefore({ year: 2025, month: 3 }, 3)).toEqual({ year: 2024, month: 12 });
+    expect(monthsBefore({ year: 2025, month: 1 }, 23)).toEqual({ year: 2023, month: 2 });
+  });
+
+  it('starts the fiscal year in its month, this year or last', () => {
+    expect(fiscalYearStart({ year: 2025, month: 9 }, 7)).toEqual({ year: 2025, month: 7 });
+    expect(fiscalYearStart({ year: 2025, month: 7 }, 7)).toEqual({ year: 2025, month: 7 });
+    expect(fiscalYearStart({ year: 2025, month: 6 }, 7)).toEqual({ year: 2024, month: 7 });
+    expect(fiscalYearStart({ year: 2025, month: 6 }, 1)).toEqual({ year: 2025, month: 1 });
+    expect(fiscalYearStart({ year: 2025, month: 1 }, 12)).toEqual({ year: 2024, month: 12 });
+  });
+
+  it('compares the last month with the one before, null when that one is zero', () => {
+    expect(growthPct([month('2025-01', 1000), month('2025-02', 1500)])).toBe(50);
+    expect(growthPct([month('2025-01', 600, 300), month('2025-02', 300)])).toBe(-66.7);
+    expect(growthPct([month('2025-01', 0), month('2025-02', 1500)])).toBeNull();
+    expect(growthPct([month('2025-01', 700)])).toBeNull();
+    expect(growthPct([])).toBeNull();
+  });
+});
+
+forEachDatabase('dashboard metrics', (env) => {
+  async function seedCompanies(orgId: string, statuses: string[]) {
+    for (const [i, status] of statuses.entries()) {
+      await platformQuery(
+        env(),
+        sql`INSERT INTO company (org_id, name, status) VALUES (${orgId}, ${`Co ${i}`}, ${status})`,
+      );
+    }
+  }
+
+  it('counts the organization’s companies and sponsors, and reads zero where nothing is built yet', async () => {
+    const client = env().client();
+    const { orgId } = await ownerWithOrg(client);
+    await seedCompanies(orgId, ['sponsor', 'sponsor', 'sponsor', 'prospect', 'prospect', 'negotiating']);
+    const other = env().client();
+    const b = await ownerWithOrg(other, 'Other Org');
+    await seedCompanies(b.orgId, ['sponsor', 'sponsor']);
+
+    const res = await client.get<TMetrics>('/api/dashboard/metrics');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalCompanies: 6,
+      sponsoringCompanies: 3,
+      activeContracts: 0,
+      outstandingInvoices: { count: 0, cents: 0 },
+      paidYearToDateCents: 0,
+      timezone: 'America/New_York',
+      totals: { totalCents: 0, sponsorshipsCents: 0, donationsCents: 0, growthPct: null },
+    });
+    expect((await other.get<TMetrics>('/api/dashboard/metrics')).body).toMatchObject({
+      totalCompanies: 2,
+      sponsoringCompanies: 2,
+    });
+  });
+
+  it('gives 12 months by default, or 6 or 24, ending with the current month', async () => {
+    const client = env().client();
+    await ownerWithOrg(client);
+    const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' });
+    const current = fmt.format(new Date()).slice(0, 7);
+    for (const [query, n] of [
+      ['', 12],
+      ['?months=6', 6],
+      ['?months=12', 12],
+      ['?months=24', 24],
+    ] as const) {
+      const res = await client.get<TMetrics>(`/api/dashboard/metrics${query}`);
+      expect(res.body.revenue, query).toHaveLength(n);
+      expect(res.body.revenue[n - 1]?.month).toBe(current);
+      const months = res.body.revenue.map((r) => r.month);
+      expect([...months].sort()).toEqual(months);
+      expect(new Set(months).size).toBe(n);
+      expect(res.body.revenue.every((r) => r.sponsorshipsCents === 0 && r.donationsCents === 0)).toBe(true);
+    }
+    const bad = await client.get('/api/dashboard/metrics?months=7');
+    expect(bad.status).toBe(400);
+  });
+
+  it('reads the current month and the fiscal year on the viewer’s calendar', async () => {
+    const client = env().client();
+    const o = await ownerWithOrg(client);
+    const me = await client.get<{ session: { user: { id: string; email: string; name: string } } }>('/api/session');
+    const member = await loadMember(env().deps, me.body.session.user);
+    if (!member) throw new Error('owner has no organization');
+    // 03:00 UTC on New Year's Day 2025: still December 2024 in New York, already January in Tokyo.
+    const newYear = new Date('2025-01-01T03:00:00Z');
+
+    const ny = await dashboardMetrics(env().deps, member, 6, newYear);
+    expect(ny.revenue.map((r) => r.month)).toEqual(['2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12']);
+    expect(ny.fiscalYearStart).toBe('2024-07-01');
+
+    await client.put('/api/profile/timezone', { timezone: 'Asia/Tokyo', autoDetect: false });
+    const tokyo = await dashboardMetrics(env().deps, member, 6, newYear);
+    expect(tokyo.timezone).toBe('Asia/Tokyo');
+    expect(tokyo.revenue.at(-1)?.month).toBe('2025-01');
+    expect(tokyo.fiscalYearStart).toBe('2024-07-01');
+
+    await platformQuery(env(), sql`UPDATE organization SET fiscal_start_month = 1 WHERE id = ${o.orgId}`);
+    const reloaded = await loadMember(env().deps, me.body.session.user);
+    if (!reloaded) throw new Error('owner has no organization');
+    expect((await dashboardMetrics(env().deps, reloaded, 6, newYear)).fiscalYearStart).toBe('2025-01-01');
+  });
+
+  it('asks for sign-in and membership', async () => {
+    expect((await env().client().get('/api/dashboard/metrics')).status).toBe(401);
+  });
+});

@@ -1,0 +1,306 @@
+import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
+import { expect, it } from 'vitest';
+import { sql } from '../../db/client';
+import { listOutbox } from '../../integrations/mail/outbox';
+import { ownerWithOrg, signUp, uniqueEmail } from '../../test/fixtures';
+import { forEachDatabase } from '../../test/harness';
+import { invite, makePremium, platformQuery } from '../../test/team-fixtures';
+
+interface TInviteBody {
+  id: string;
+  email: string;
+  roles: string[];
+  createdAt: string;
+  expiresAt: string;
+}
+interface TSessionBody {
+  session: { org: { id: string; name: string } | null; roles: string[]; isOwner: boolean } | null;
+}
+
+const DAY = 86_400_000;
+
+forEachDatabase('invites', (env) => {
+  const mailsTo = (email: string) => listOutbox(env().dataDir).filter((m) => m.to.includes(email));
+
+  async function premiumOwner(orgName = 'Invite Boosters') {
+    const client = env().client();
+    const owner = await ownerWithOrg(client, orgName);
+    await makePremium(env(), owner.orgId);
+    return { client, ...owner };
+  }
+
+  it('invites by e-mail, lists the invite, and mails the link from "{inviter} via Pennant"', async () => {
+    const { client, orgId } = await premiumOwner('Eastside Eagles');
+    const email = uniqueEmail('new.person');
+    const before = Date.now();
+    const res = await client.post<TInviteBody>('/api/team/invites', {
+      email: `  ${email.toUpperCase()} `,
+      roles: ['sponsorship_lead', 'treasurer'],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email, roles: ['sponsorship_lead', 'treasurer'] });
+    const expires = Date.parse(res.body.expiresAt);
+    expect(expires - before).toBeGreaterThan(3 * DAY - 60_000);
+    expect(expires - before).toBeLessThan(3 * DAY + 60_000);
+
+    const list = await client.get<{ invites: TInviteBody[] }>('/api/team/invites');
+    expect(list.body.invites.map((i) => i.id)).toEqual([res.body.id]);
+
+    const [mail, ...more] = mailsTo(email);
+    expect(more).toHaveLength(0);
+    expect(mail?.from).toContain('Test User via Pennant');
+    expect(mail?.subject).toContain('Eastside Eagles');
+    const link = `http://localhost:3999/auth/accept-invite?invite_id=${res.body.id}`;
+    expect(mail?.html).toContain(link);
+    expect(mail?.text).toContain(link);
+    expect(mail?.html).toContain('expires in 3 days');
+    expect(mail?.text).toContain('expires in 3 days');
+    expect(mail?.html).toContain('Sponsorship Lead and Treasurer');
+
+    const [stored] = await platformQuery<{ idempotency_key: string; org_id: string }>(
+      env(),
+      sql`SELECT idempotency_key, org_id FROM email_message WHERE ${email} = ANY("to")`,
+    );
+    expect(stored).toEqual({ idempotency_key: `invite:${res.body.id}:0`, org_id: orgId });
+  });
+
+  it('defaults the role to treasurer and answers the dialog’s validation messages', async () => {
+    const { client } = await premiumOwner();
+    const plain = await client.post<TInviteBody>('/api/team/invites', { email: uniqueEmail() });
+    expect(plain.status).toBe(201);
+    expect(plain.body.roles).toEqual(['treasurer']);
+
+    const empty = await client.post('/api/team/invites', { email: '   ', roles: ['admin'] });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ error: { fields: { email: 'Email is required' } } });
+
+    const noRoles = await client.post('/api/team/invites', { email: uniqueEmail(), roles: [] });
+    expect(noRoles.status).toBe(400);
+    expect(noRoles.body).toMatchObject({ error: { fields: { roles: 'At least one role is required' } } });
+
+    const missing = await client.post('/api/team/invites', { roles: ['admin'] });
+    expect(missing.body).toMatchObject({ error: { fields: { email: 'Email is required' } } });
+  });
+
+  it('refuses a second pending invite for the same address with the spec’s message', async () => {
+    const { client } = await premiumOwner();
+    const email = uniqueEmail('twice');
+    await invite(client, ['treasurer'], email);
+    const again = await client.post('/api/team/invites', { email: email.toUpperCase(), roles: ['admin'] });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: { code: 'conflict', message: INVITE_MESSAGES.duplicate } });
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('refuses to invite someone who is already a member', async () => {
+    const { client, email } = await premiumOwner();
+    const res = await client.post('/api/team/invites', { email, roles: ['treasurer'] });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: { message: INVITE_MESSAGES.alreadyMember } });
+  });
+
+  it('re-sends: a second e-mail with its own key, and 3 more days', async () => {
+    const { client } = await premiumOwner();
+    const { inviteId, email } = await invite(client);
+    await platformQuery(
+      env(),
+      sql`UPDATE invite_token SET expires_at = now() + interval '1 hour' WHERE id = ${inviteId}`,
+    );
+    const res = await client.post<TInviteBody>(`/api/team/invites/${inviteId}/resend`);
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.body.expiresAt) - Date.now()).toBeGreaterThan(3 * DAY - 60_000);
+    expect(mailsTo(email)).toHaveLength(2);
+    expect((await client.post(`/api/team/invites/${inviteId}/resend`)).status).toBe(200);
+    expect(mailsTo(email)).toHaveLength(3);
+    const keys = await platformQuery<{ idempotency_key: string }>(
+      env(),
+      sql`SELECT idempotency_key FROM email_message WHERE ${email} = ANY("to") ORDER BY idempotency_key`,
+    );
+    expect(keys.map((k) => k.idempotency_key)).toEqual([0, 1, 2].map((n) => `invite:${inviteId}:${n}`));
+  });
+
+  it('cancels: the link stops working and nothing more can be done with it', async () => {
+    const { client } = await premiumOwner();
+    const { inviteId, email } = await invite(client);
+    const res = await client.post(`/api/team/invites/${inviteId}/cancel`);
+    expect(res.status).toBe(200);
+    expect((await client.get<{ invites: TInviteBody[] }>('/api/team/invites')).body.invites).toEqual([]);
+
+    const visitor = env().client();
+    expect((await visitor.get(`/api/invites/${inviteId}`)).body).toMatchObject({ email, status: 'cancelled' });
+    await signUp(visitor, email);
+    const accept = await visitor.post(`/api/invites/${inviteId}/accept`);
+    expect(accept.status).toBe(409);
+    expect(accept.body).toMatchObject({ error: { message: INVITE_MESSAGES.usedOrCancelled } });
+    expect((await visitor.get<TSessionBody>('/api/session')).body.session?.org).toBeNull();
+
+    expect((await client.post(`/api/team/invites/${inviteId}/cancel`)).status).toBe(409);
+    expect((await client.post(`/api/team/invites/${inviteId}/resend`)).status).toBe(409);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('expires after 3 days: reported as expired, refused, hidden, and the address can be invited again', async () => {
+    const { client } = await premiumOwner();
+    const { inviteId, email } = await invite(client);
+    await platformQuery(
+      env(),
+      sql`UPDATE invite_token SET expires_at = now() - interval '1 minute' WHERE id = ${inviteId}`,
+    );
+
+    const visitor = env().client();
+    expect((await visitor.get(`/api/invites/${inviteId}`)).body).toMatchObject({ status: 'expired' });
+    await signUp(visitor, email);
+    const accept = await visitor.post(`/api/invites/${inviteId}/accept`);
+    expect(accept.status).toBe(422);
+    expect(accept.body).toMatchObject({ error: { code: 'unprocessable', message: INVITE_MESSAGES.expired } });
+    const signUpAgain = await env()
+      .client()
+      .post(`/api/invites/${inviteId}/sign-up`, { email, fullName: 'Late Comer', password: 'long-enough' });
+    expect(signUpAgain.body).toMatchObject({ error: { message: INVITE_MESSAGES.expired } });
+
+    expect((await client.get<{ invites: TInviteBody[] }>('/api/team/invites')).body.invites).toEqual([]);
+    const fresh = await client.post<TInviteBody>('/api/team/invites', { email, roles: ['admin'] });
+    expect(fresh.status).toBe(201);
+    const [old] = await platformQuery<{ status: string }>(
+      env(),
+      sql`SELECT status FROM invite_token WHERE id = ${inviteId}`,
+    );
+    expect(old?.status).toBe('expired');
+    expect((await visitor.get(`/api/invites/${inviteId}`)).body).toMatchObject({ status: 'expired' });
+  });
+
+  it('accepts only for the invited address', async () => {
+    const { client } = await premiumOwner();
+    const { inviteId, email } = await invite(client);
+    const other = env().client();
+    await signUp(other);
+    const res = await other.post(`/api/invites/${inviteId}/accept`);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: { message: INVITE_MESSAGES.wrongEmail } });
+
+    const form = await env()
+      .client()
+      .post(`/api/invites/${inviteId}/sign-up`, {
+        email: uniqueEmail('stranger'),
+        fullName: 'Stranger',
+        password: 'long-enough',
+      });
+    expect(form.status).toBe(403);
+    expect(form.body).toMatchObject({ error: { message: INVITE_MESSAGES.wrongEmail } });
+    expect((await env().client().get(`/api/invites/${inviteId}`)).body).toMatchObject({ email, status: 'pending' });
+  });
+
+  it('accepts for a signed-in user with that address, once', async () => {
+    const { client, orgId } = await premiumOwner('Northside Knights');
+    const { inviteId, email } = await invite(client, ['sponsorship_lead', 'read_only']);
+    const invitee = env().client();
+    await signUp(invitee, email.toUpperCase(), 'Ivy Invitee');
+    expect((await invitee.post('/api/invites/not-a-uuid/accept')).status).toBe(404);
+
+    const res = await invitee.post(`/api/invites/${inviteId}/accept`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ orgId, orgName: 'Northside Knights', roles: ['sponsorship_lead', 'read_only'] });
+    const me = await invitee.get<TSessionBody>('/api/session');
+    expect(me.body.session?.org?.id).toBe(orgId);
+    expect(me.body.session?.roles.sort()).toEqual(['read_only', 'sponsorship_lead']);
+    expect(me.body.session?.isOwner).toBe(false);
+
+    const again = await invitee.post(`/api/invites/${inviteId}/accept`);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: { message: INVITE_MESSAGES.usedOrCancelled } });
+    expect((await invitee.get(`/api/invites/${inviteId}`)).body).toMatchObject({ status: 'accepted' });
+    const roles = await platformQuery<{ n: number }>(
+      env(),
+      sql`SELECT count(*)::int AS n FROM user_role WHERE org_id = ${orgId} AND is_owner = false`,
+    );
+    expect(roles[0]?.n).toBe(2);
+  });
+
+  it('adds the roles once when the same invitation is accepted twice at the same moment', async () => {
+    const { client, orgId } = await premiumOwner();
+    const { inviteId, email } = await invite(client, ['treasurer']);
+    const invitee = env().client();
+    await signUp(invitee, email);
+    const [a, b] = await Promise.all([
+      invitee.post(`/api/invites/${inviteId}/accept`),
+      invitee.post(`/api/invites/${inviteId}/accept`),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const [row] = await platformQuery<{ n: number }>(
+      env(),
+      sql`SELECT count(*)::int AS n FROM user_role WHERE org_id = ${orgId} AND is_owner = false`,
+    );
+    expect(row?.n).toBe(1);
+  });
+
+  it('creates the account from the invitation, signs it in, and joins the team', async () => {
+    const { client, orgId } = await premiumOwner('Westfield Wildcats');
+    const { inviteId, email } = await invite(client, ['admin']);
+    const visitor = env().client();
+    const verify = await visitor.get(`/api/invites/${inviteId}`);
+    expect(verify.body).toEqual({ email, orgName: 'Westfield Wildcats', status: 'pending' });
+
+    const short = await visitor.post(`/api/invites/${inviteId}/sign-up`, { email, fullName: 'A', password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({
+      error: {
+        fields: { fullName: 'Please enter your full name', password: 'Password must be at least 8 characters' },
+      },
+    });
+
+    const res = await visitor.post(`/api/invites/${inviteId}/sign-up`, {
+      email,
+      fullName: '  Robin Banks ',
+      password: 'long-enough',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ orgId, orgName: 'Westfield Wildcats', roles: ['admin'] });
+    const me = await visitor.get<{ session: { user: { name: string }; org: { id: string }; roles: string[] } }>(
+      '/api/session',
+    );
+    expect(me.body.session.user.name).toBe('Robin Banks');
+    expect(me.body.session.org.id).toBe(orgId);
+    expect(me.body.session.roles).toEqual(['admin']);
+
+    const reuse = await env()
+      .client()
+      .post(`/api/invites/${inviteId}/sign-up`, { email, fullName: 'Robin Again', password: 'long-enough' });
+    expect(reuse.status).toBe(409);
+  });
+
+  it('answers not found for an unknown invitation, and asks to sign in before accepting', async () => {
+    const visitor = env().client();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const res = await visitor.get(`/api/invites/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ error: { message: INVITE_MESSAGES.notFound } });
+    }
+    const { client } = await premiumOwner();
+    const { inviteId } = await invite(client);
+    expect((await visitor.post(`/api/invites/${inviteId}/accept`)).status).toBe(401);
+    await signUp(visitor);
+    const unknown = await visitor.post('/api/invites/00000000-0000-4000-8000-000000000000/accept');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: { message: INVITE_MESSAGES.notFound } });
+  });
+
+  it('tells the organization’s open pages when invites change', async () => {
+    const { client, orgId } = await premiumOwner();
+    const heard: string[] = [];
+    const unsubscribe = env().deps.hub.subscribe(orgId, (e) => heard.push(e.topic));
+    try {
+      const { inviteId, email } = await invite(client);
+      await client.post(`/api/team/invites/${inviteId}/resend`);
+      await client.post(`/api/team/invites/${inviteId}/cancel`);
+      const second = await invite(client);
+      const invitee = env().client();
+      await signUp(invitee, second.email);
+      await invitee.post(`/api/invites/${second.inviteId}/accept`);
+      expect(email).not.toBe(second.email);
+      await expect.poll(() => heard.filter((t) => t === 'invites').length, { timeout: 5_000 }).toBe(5);
+      expect(heard).toContain('members');
+    } finally {
+      unsubscribe();
+    }
+  });
+});

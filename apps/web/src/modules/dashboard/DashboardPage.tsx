@@ -1,11 +1,53 @@
-import { useEffect } from 'react';
+import { DEFAULT_REVENUE_WINDOW, type TRevenueWindow } from '@pennant/shared/dashboard.schemas';
+import { isPremiumActive } from '@pennant/shared/plans';
+import type { TRole } from '@pennant/shared/roles';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AlertTriangle } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { UpgradeDialog } from '@/components/plan/UpgradeDialog';
+import { usePlan } from '@/components/plan/usePlan';
 import { buttonClasses } from '@/components/ui/Button';
+import { useSession } from '@/lib/session';
+import { dashboardKey, fetchDashboardMetrics, zeroMetrics } from './dashboard-api';
+import { KpiCards } from './KpiCards';
+import { PlanUsageBanner } from './PlanUsageBanner';
+import { QuickActions } from './QuickActions';
+import { QuickSteps } from './QuickSteps';
+import { RevenueTrends } from './RevenueTrends';
+
+/** Spec §6: the quick steps currently receive fixed placeholder roles (admin, lead). */
+const QUICK_STEP_ROLES: readonly TRole[] = ['admin', 'sponsorship_lead'];
 
 export function DashboardPage() {
+  const session = useSession();
+  const plan = usePlan();
+  const premium = isPremiumActive(plan.data ?? session.plan);
+  const [months, setMonths] = useState<TRevenueWindow>(DEFAULT_REVENUE_WINDOW);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const metrics = useQuery({
+    queryKey: dashboardKey(months),
+    queryFn: () => fetchDashboardMetrics(months),
+    placeholderData: keepPreviousData,
+  });
+
   useEffect(() => {
     document.title = 'Dashboard — Pennant';
   }, []);
+
+  useEffect(() => {
+    if (metrics.isError && metrics.errorUpdatedAt > 0) {
+      toast.error('Could not load dashboard metrics', {
+        description: 'Some metrics may be unavailable; zeros are shown',
+      });
+    }
+  }, [metrics.isError, metrics.errorUpdatedAt]);
+
+  const zeros = useMemo(() => zeroMetrics(months, session.timezone), [months, session.timezone]);
+  const figures = metrics.isError ? zeros : (metrics.data ?? zeros);
+  const loading = metrics.isPending;
+
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -14,6 +56,42 @@ export function DashboardPage() {
           + New Quote
         </Link>
       </div>
+
+      {metrics.isError ? (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span className="flex-1">Some dashboard metrics could not be loaded. Data may be incomplete.</span>
+          <button
+            type="button"
+            className="font-medium text-amber-900 underline underline-offset-2"
+            onClick={() => void metrics.refetch()}
+          >
+            Retry
+          </button>
+        </div>
+      ) : null}
+
+      {!premium ? <PlanUsageBanner plan={plan.data} onUpgrade={() => setUpgradeOpen(true)} /> : null}
+
+      <KpiCards metrics={figures} loading={loading} premium={premium} onUpgrade={() => setUpgradeOpen(true)} />
+
+      <QuickSteps roles={QUICK_STEP_ROLES} outstandingInvoices={figures.outstandingInvoices.count} loading={loading} />
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <RevenueTrends
+          metrics={figures}
+          months={months}
+          onMonthsChange={setMonths}
+          loading={loading}
+          updating={metrics.isPlaceholderData && metrics.isFetching}
+        />
+        <QuickActions />
+      </div>
+
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
     </div>
   );
 }

@@ -1,5 +1,89 @@
-import { AreaPlaceholder } from '@/modules/placeholder/AreaPlaceholder';
+import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
+import { Building2, Clock, Shield, UserCog, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
+import { useSession } from '@/lib/session';
+import { UsersTab } from '@/modules/team/UsersTab';
+import { AccountTab } from './AccountTab';
+import { OrganizationTab } from './OrganizationTab';
+import { TimezoneTab } from './TimezoneTab';
 
+/** The tabs built so far; billing, receipts and payments arrive with the payments work. */
+const TABS = [
+  { value: 'organization', label: 'Organization', icon: Building2 },
+  { value: 'users', label: 'Users', icon: Users },
+  { value: 'account', label: 'Account', icon: UserCog },
+  { value: 'timezone', label: 'Timezone', icon: Clock },
+] as const;
+type TTab = (typeof TABS)[number]['value'];
+
+function tabFrom(raw: string | null): TTab {
+  return TABS.find((t) => t.value === raw)?.value ?? 'organization';
+}
+
+/** /dashboard/settings?tab=organization|users|account|timezone (organization by default). */
 export function SettingsPage() {
-  return <AreaPlaceholder area="Settings" />;
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const tab = tabFrom(params.get('tab'));
+
+  useEffect(() => {
+    document.title = 'Settings — Pennant';
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
+        <p className="text-sm text-slate-600">{session.org?.name ?? 'Your organization'}</p>
+      </div>
+
+      {session.isAppAdmin ? (
+        <p className="flex flex-wrap items-center gap-2 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-slate-800">
+          <Shield className="h-4 w-4 text-brand-700" aria-hidden />
+          You are a platform administrator. Organizations, plans and users are managed in the{' '}
+          <Link to="/admin/metrics" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            Admin Console
+          </Link>
+          .
+        </p>
+      ) : null}
+
+      {!session.org ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
+          {INVITE_MESSAGES.teamRightRequired}
+        </p>
+      ) : (
+        <Tabs
+          value={tab}
+          onValueChange={(value) => {
+            const next = new URLSearchParams(params);
+            next.set('tab', value);
+            setParams(next, { replace: true });
+          }}
+        >
+          <TabsList aria-label="Settings sections">
+            {TABS.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value}>
+                <Icon className="hidden h-4 w-4 sm:block" aria-hidden /> {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="organization">
+            <OrganizationTab />
+          </TabsContent>
+          <TabsContent value="users">
+            <UsersTab />
+          </TabsContent>
+          <TabsContent value="account">
+            <AccountTab />
+          </TabsContent>
+          <TabsContent value="timezone">
+            <TimezoneTab />
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
 }

@@ -3,6 +3,8 @@ import { Dialog as D } from 'radix-ui';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useRealtime } from '@/lib/realtime';
+import { useSession } from '@/lib/session';
+import { useTimezoneAutoDetect } from '@/lib/useTimezoneAutoDetect';
 import { pageTitle } from './navigation';
 import { PlanBadge } from './PlanBadge';
 import { Logo, SidebarNav } from './Sidebar';
@@ -17,6 +19,7 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const title = pageTitle(pathname);
   useRealtime();
+  useTimezoneAutoDetect(useSession().user.id);
 
   return (
     <div className="min-h-screen bg-slate-50">

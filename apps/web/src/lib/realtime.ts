@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 /** Which cached queries each server topic refreshes. */
 const TOPIC_QUERIES: Record<string, string[][]> = {
   invites: [['team', 'invites'], ['team', 'members'], ['plan']],
+  members: [['team', 'members'], ['plan']],
   invoices: [['dashboard']],
   agreements: [['dashboard']],
   companies: [['companies'], ['dashboard'], ['plan']],

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { rows, sql, type TTx } from '../../db/client';
-import { sessions } from '../../db/schema/auth';
+import { authRateLimits, sessions } from '../../db/schema/auth';
 
 /** Counts one attempt in a fixed window and returns the count so far. */
 export async function countAttempt(tx: TTx, key: string, windowSeconds: number): Promise<number> {
@@ -19,4 +19,8 @@ export async function countAttempt(tx: TTx, key: string, windowSeconds: number):
 
 export async function deleteSessionByToken(tx: TTx, token: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.token, token));
+}
+
+export async function resetAttempts(tx: TTx, key: string): Promise<void> {
+  await tx.delete(authRateLimits).where(eq(authRateLimits.key, key));
 }

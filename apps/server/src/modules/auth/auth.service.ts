@@ -3,7 +3,7 @@ import { APIError } from 'better-auth/api';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { countAttempt, deleteSessionByToken } from './auth.repo';
+import { countAttempt, deleteSessionByToken, resetAttempts } from './auth.repo';
 
 export const SIGN_IN_LIMIT = { attempts: 10, windowSeconds: 300 };
 
@@ -50,8 +50,9 @@ export async function signIn(
   client: { ip: string; previousToken: string | null },
 ): Promise<TAuthReply> {
   const email = input.email.trim().toLowerCase();
+  const limitKey = `sign-in:${client.ip}:${email}`;
   const attempts = await withPlatform(deps.db, deps.log, 'sign-in rate limit', (tx) =>
-    countAttempt(tx, `sign-in:${client.ip}:${email}`, SIGN_IN_LIMIT.windowSeconds),
+    countAttempt(tx, limitKey, SIGN_IN_LIMIT.windowSeconds),
   );
   if (attempts > SIGN_IN_LIMIT.attempts) {
     throw new AppError('rate_limited', 'Too many sign-in attempts. Please wait a few minutes and try again.');
@@ -62,10 +63,12 @@ export async function signIn(
       headers,
       returnHeaders: true,
     });
-    if (client.previousToken) {
-      const token = client.previousToken;
-      await withPlatform(deps.db, deps.log, 'revoke previous session', (tx) => deleteSessionByToken(tx, token));
-    }
+    // A correct password ends the count: only a run of failures is throttled.
+    const token = client.previousToken;
+    await withPlatform(deps.db, deps.log, 'after sign-in', async (tx) => {
+      await resetAttempts(tx, limitKey);
+      if (token) await deleteSessionByToken(tx, token);
+    });
     return { headers: out };
   } catch (err) {
     throw authFailure(err, new AppError('unauthenticated', 'Please check your credentials'));

@@ -81,6 +81,14 @@ forEachDatabase('auth', (env) => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('does not count sign-ins that succeed', async () => {
+    const { email, password } = await signUp(env().client());
+    for (let i = 0; i <= SIGN_IN_LIMIT.attempts + 1; i++) {
+      const client = env().client();
+      expect((await client.post('/api/auth/sign-in', { email, password })).status).toBe(200);
+    }
+  });
+
   it('refuses a cross-site mutation', async () => {
     const res = await env()
       .client()

@@ -1,5 +1,304 @@
-import { AreaPlaceholder } from '@/modules/placeholder/AreaPlaceholder';
+import {
+  COMPANY_CATEGORIES,
+  COMPANY_CATEGORY_LABELS,
+  COMPANY_SORT_FIELDS,
+  COMPANY_STATUSES,
+  companyStatusLabel,
+  parseStatusFilter,
+  type TCompany,
+  type TCompanyStatus,
+} from '@pennant/shared/companies.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Building2, Plus, RefreshCw, Upload } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+import { AddNoteDialog } from './AddNoteDialog';
+import {
+  companiesApi,
+  companyKeys,
+  flattenCompanies,
+  patchCachedCompany,
+  type TCompanyListFilters,
+  useCompanyList,
+} from './companies-api';
+import { ImportWizard } from './import/ImportWizard';
+import { BulkStatusBar } from './list/BulkStatusBar';
+import { CompanyRows } from './list/CompanyRows';
+import { CompanyToolbar } from './list/CompanyToolbar';
+import { usePlanLimit } from './usePlanLimit';
+
+/** The list's filters live in the address, so Back and shared links keep them (`?tab=sponsors`). */
+function useListFilters(): [TCompanyListFilters, (patch: Partial<TCompanyListFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo<TCompanyListFilters>(() => {
+    const tab = params.get('tab');
+    const sort = params.get('sort');
+    const status = parseStatusFilter(params.get('status') ?? undefined).filter((s): s is TCompanyStatus =>
+      (COMPANY_STATUSES as readonly string[]).includes(s),
+    );
+    return {
+      category: COMPANY_CATEGORIES.find((c) => c === tab) ?? 'all',
+      search: params.get('search') ?? '',
+      status,
+      sort: COMPANY_SORT_FIELDS.find((f) => f === sort) ?? 'created_at',
+      dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
+    };
+  }, [params]);
+  const update = (patch: Partial<TCompanyListFilters>) => {
+    const next = { ...filters, ...patch };
+    const p = new URLSearchParams();
+    if (next.category !== 'all') p.set('tab', next.category);
+    if (next.search) p.set('search', next.search);
+    if (next.status.length) p.set('status', next.status.join(','));
+    if (next.sort !== 'created_at' || next.dir !== 'desc') {
+      p.set('sort', next.sort);
+      p.set('dir', next.dir);
+    }
+    setParams(p, { replace: true });
+  };
+  return [filters, update];
+}
 
 export function CompaniesPage() {
-  return <AreaPlaceholder area="Companies" />;
+  useEffect(() => {
+    document.title = 'Companies — Pennant';
+  }, []);
+  const session = useSession();
+  const rights = session.permissions.companies;
+  const qc = useQueryClient();
+  const [filters, setFilters] = useListFilters();
+  const list = useCompanyList(filters);
+  const companies = useMemo(() => flattenCompanies(list.data), [list.data]);
+  const first = list.data?.pages[0];
+  const planLimit = usePlanLimit();
+
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [noteFor, setNoteFor] = useState<TCompany | null>(null);
+  const [deleting, setDeleting] = useState<TCompany | null>(null);
+  const [bulkTarget, setBulkTarget] = useState<TCompanyStatus | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+
+  // A new search, filter or tab starts a new selection.
+  const filterKey = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filters
+  useEffect(() => setSelected(new Set()), [filterKey]);
+
+  const statusChange = useMutation({
+    mutationFn: ({ company, status }: { company: TCompany; status: TCompanyStatus }) =>
+      companiesApi.setStatus(company.id, status),
+    onMutate: ({ company, status }) => patchCachedCompany(qc, company.id, { status }),
+    onSuccess: (_r, { company, status }) =>
+      toast.success('Status Updated', { description: `${company.name} is now ${companyStatusLabel(status)}.` }),
+    onError: (err, { company }) => {
+      patchCachedCompany(qc, company.id, { status: company.status });
+      if (!planLimit.handle(err))
+        toast.error('Status Update Failed', { description: errorMessage(err, 'Please try again.') });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: companyKeys.all }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (company: TCompany) => companiesApi.remove(company.id),
+    onSuccess: (_r, company) => {
+      toast.success('Company Deleted', { description: `${company.name} was deleted.` });
+      setDeleting(null);
+      setSelected((s) => {
+        const next = new Set(s);
+        next.delete(company.id);
+        return next;
+      });
+    },
+    onError: (err) => toast.error('Delete Failed', { description: errorMessage(err, 'Please try again.') }),
+    onSettled: () => qc.invalidateQueries({ queryKey: companyKeys.all }),
+  });
+
+  const bulk = useMutation({
+    mutationFn: (status: TCompanyStatus) => companiesApi.bulkStatus({ ids: [...selected], status }),
+    onSuccess: (r, status) => {
+      toast.success('Bulk Update Complete', {
+        description: `${r.updated} ${r.updated === 1 ? 'company' : 'companies'} set to ${companyStatusLabel(status)}.`,
+      });
+      setSelected(new Set());
+      setBulkTarget(null);
+    },
+    onError: (err) => {
+      setBulkTarget(null);
+      if (!planLimit.handle(err))
+        toast.error('Bulk Update Failed', { description: errorMessage(err, 'Please try again.') });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: companyKeys.all }),
+  });
+
+  if (list.isError && !list.data) {
+    return (
+      <div className="mx-auto max-w-7xl space-y-4">
+        <h1 className="text-2xl font-semibold text-slate-900">Companies</h1>
+        <Card className="flex flex-col items-start gap-3 p-6" role="alert">
+          <p className="text-sm font-medium text-red-700">
+            Error loading companies: {errorMessage(list.error, 'Unknown error')}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            <RefreshCw className="h-4 w-4" aria-hidden /> Try Again
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+
+  const toggle = (id: string, checked: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (checked: boolean) => setSelected(checked ? new Set(companies.map((c) => c.id)) : new Set());
+  const filtered = Boolean(filters.search || filters.status.length);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Companies</h1>
+          <p className="mt-1 text-sm text-slate-600">Prospects, sponsors and everyone in between.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setImportOpen(true)} disabled={!rights.canCreate}>
+            <Upload className="h-4 w-4" aria-hidden /> Import Companies
+          </Button>
+          {rights.canCreate ? (
+            <Link to="/dashboard/companies/new" className={buttonClasses('primary')}>
+              <Plus className="h-4 w-4" aria-hidden /> Add Company
+            </Link>
+          ) : (
+            <Button disabled>
+              <Plus className="h-4 w-4" aria-hidden /> Add Company
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <CompanyToolbar
+        search={filters.search}
+        onSearch={(search) => setFilters({ search })}
+        status={filters.status.length === 1 ? (filters.status[0] ?? '') : ''}
+        onStatus={(s) => setFilters({ status: s ? [s] : [] })}
+        sort={filters.sort}
+        dir={filters.dir}
+        onSort={(sort, dir) => setFilters({ sort, dir })}
+      />
+
+      <Tabs
+        value={filters.category}
+        onValueChange={(v) => setFilters({ category: COMPANY_CATEGORIES.find((c) => c === v) ?? 'all' })}
+      >
+        <TabsList aria-label="Company categories">
+          {COMPANY_CATEGORIES.map((c) => (
+            <TabsTrigger key={c} value={c} className="max-sm:gap-1 max-sm:px-1.5 max-sm:text-[13px]">
+              {COMPANY_CATEGORY_LABELS[c]}
+              <span
+                className={cn(
+                  'rounded-full px-1.5 py-0.5 text-xs tabular-nums sm:px-2',
+                  c === filters.category ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600',
+                )}
+              >
+                {first ? first.counts[c] : '–'}
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={filters.category} className="space-y-3">
+          {selected.size > 0 ? (
+            <BulkStatusBar
+              count={selected.size}
+              busy={bulk.isPending}
+              onApply={setBulkTarget}
+              onClear={() => setSelected(new Set())}
+            />
+          ) : null}
+          <Card className={cn('overflow-hidden', list.isPlaceholderData && 'opacity-70 transition-opacity')}>
+            {list.isPending ? (
+              <div role="status" className="flex items-center justify-center gap-3 p-12 text-sm text-slate-600">
+                <span
+                  className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
+                  aria-hidden
+                />
+                Loading companies...
+              </div>
+            ) : companies.length === 0 ? (
+              <div className="flex flex-col items-center gap-2 p-12 text-center">
+                <Building2 className="h-10 w-10 text-slate-300" aria-hidden />
+                <p className="font-medium text-slate-900">No companies found</p>
+                <p className="max-w-sm text-sm text-slate-600">
+                  {filtered || filters.category !== 'all'
+                    ? 'Try another search, status or tab.'
+                    : 'Add your first company or import a spreadsheet of prospects.'}
+                </p>
+              </div>
+            ) : (
+              <CompanyRows
+                companies={companies}
+                selected={selected}
+                onToggle={toggle}
+                onToggleAll={toggleAll}
+                onStatus={(company, status) => statusChange.mutate({ company, status })}
+                onAddNote={setNoteFor}
+                onDelete={setDeleting}
+                rights={{
+                  canEdit: rights.canEdit,
+                  canDelete: rights.canDelete,
+                  canCreateNote: rights.canCreate,
+                  canCreateQuote: session.permissions.quotes.canCreate,
+                }}
+                timeZone={session.timezone}
+              />
+            )}
+          </Card>
+          {companies.length > 0 && first ? (
+            <div className="flex flex-col items-center gap-2 pt-1">
+              <p className="text-xs text-slate-500">
+                Showing {companies.length} of {first.totalCount} {first.totalCount === 1 ? 'company' : 'companies'}
+              </p>
+              {list.hasNextPage ? (
+                <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                  {list.isFetchingNextPage ? 'Loading...' : 'Load More Companies'}
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+        </TabsContent>
+      </Tabs>
+
+      <AddNoteDialog company={noteFor} onOpenChange={(open) => !open && setNoteFor(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Company"
+        message="Are you sure you want to delete this company? This action cannot be undone."
+        confirmLabel="Delete Company"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+      <ConfirmDialog
+        open={bulkTarget !== null}
+        onOpenChange={(open) => !open && setBulkTarget(null)}
+        title="Change Status"
+        message={`Are you sure you want to change the status of ${selected.size} companies to ${bulkTarget ? companyStatusLabel(bulkTarget) : ''}?`}
+        confirmLabel="Update Status"
+        busy={bulk.isPending}
+        onConfirm={() => bulkTarget && bulk.mutate(bulkTarget)}
+      />
+      <ImportWizard open={importOpen} onOpenChange={setImportOpen} />
+      {planLimit.dialog}
+    </div>
+  );
 }

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { SESSION_KEY } from '@/lib/session';
+import { browserTimezone } from '@/lib/timezone';
+import { settingsApi, TIMEZONE_KEY } from '@/modules/settings/settings-api';
+
+/**
+ * Spec §4: after sign-in, when auto-detect is on and the browser's zone differs from the saved
+ * one, the saved zone follows the browser (a missing profile is created by the server).
+ */
+export function useTimezoneAutoDetect(userId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let cancelled = false;
+    const browser = browserTimezone();
+    if (!browser) return;
+    settingsApi
+      .timezone()
+      .then(async (pref) => {
+        if (cancelled || !pref.autoDetect || pref.timezone === browser) return;
+        const saved = await settingsApi.saveTimezone({ timezone: browser, autoDetect: true });
+        queryClient.setQueryData(TIMEZONE_KEY, saved);
+        await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      })
+      .catch(() => {
+        // The timezone tab reports load failures; here the saved zone simply stays as it is.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, queryClient]);
+}

@@ -1,0 +1,294 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PHONE_MAX_LENGTH,
+  type TCompanyContact,
+  type TContact,
+  type TContactInput,
+  ZContact,
+} from '@pennant/shared/companies.schemas';
+import { formatUsPhone } from '@pennant/shared/company-rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Mail, Pencil, Phone, Star, UserCheck, UserMinus, UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { Field, Input } from '@/components/ui/Field';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+import { companiesApi, companyKeys, useCompanyContacts } from '../companies-api';
+
+interface TContactFormProps {
+  title: string;
+  initial?: TCompanyContact;
+  busy: boolean;
+  showPrimary?: boolean;
+  onSave: (values: TContact) => void;
+  onCancel: () => void;
+}
+
+/** Add or edit a contact: save stays disabled until a name and an email are given. */
+function ContactForm({ title, initial, busy, showPrimary, onSave, onCancel }: TContactFormProps) {
+  const form = useForm<TContactInput, unknown, TContact>({
+    resolver: zodResolver(ZContact),
+    defaultValues: {
+      name: initial?.name ?? '',
+      email: initial?.email ?? '',
+      phone: initial?.phone ?? '',
+      title: initial?.title ?? '',
+      isPrimary: false,
+    },
+  });
+  const { errors } = form.formState;
+  const name = form.watch('name');
+  const email = form.watch('email');
+  const isPrimary = form.watch('isPrimary');
+  const ready = Boolean(name?.trim() && email?.trim());
+  const phone = form.register('phone');
+
+  return (
+    <Card className="border-brand-100 p-4">
+      <form noValidate onSubmit={form.handleSubmit(onSave)} aria-label={title} className="space-y-4">
+        <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Name" error={errors.name?.message}>
+            {(p) => <Input {...p} autoComplete="name" autoFocus {...form.register('name')} />}
+          </Field>
+          <Field label="Email" error={errors.email?.message}>
+            {(p) => <Input {...p} type="email" autoComplete="email" {...form.register('email')} />}
+          </Field>
+          <Field label="Phone" error={errors.phone?.message}>
+            {(p) => (
+              <Input
+                {...p}
+                type="tel"
+                inputMode="tel"
+                placeholder="(555) 123-4567"
+                maxLength={PHONE_MAX_LENGTH}
+                {...phone}
+                onChange={(e) => {
+                  e.target.value = formatUsPhone(e.target.value);
+                  void phone.onChange(e);
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Title" error={errors.title?.message}>
+            {(p) => <Input {...p} {...form.register('title')} />}
+          </Field>
+        </div>
+        {showPrimary ? (
+          <div className="flex items-center gap-2 text-sm text-slate-700">
+            <Checkbox
+              id="contact-primary"
+              checked={isPrimary === true}
+              onCheckedChange={(v) => form.setValue('isPrimary', v)}
+            />
+            <label htmlFor="contact-primary">Make this the primary contact</label>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {!ready ? <p className="mr-auto text-xs text-slate-500">A name and an email are required.</p> : null}
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!ready || busy}>
+            {busy ? 'Saving...' : 'Save Contact'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export function ContactsTab({ companyId }: { companyId: string }) {
+  const session = useSession();
+  const rights = session.permissions.companies;
+  const qc = useQueryClient();
+  const contacts = useCompanyContacts(companyId);
+  const [editing, setEditing] = useState<'new' | string | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: companyKeys.detail(companyId) });
+  const fail = (title: string) => (err: unknown) =>
+    toast.error(title, { description: errorMessage(err, 'Please try again.') });
+
+  const add = useMutation({
+    mutationFn: (values: TContact) => companiesApi.addContact(companyId, values),
+    onSuccess: () => {
+      toast.success('Contact added');
+      setEditing(null);
+    },
+    onError: fail('Failed to add contact'),
+    onSettled: refresh,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, values }: { id: string; values: TContact }) =>
+      companiesApi.updateContact(companyId, id, {
+        name: values.name,
+        email: values.email,
+        phone: values.phone ?? null,
+        title: values.title ?? null,
+      }),
+    onSuccess: () => {
+      toast.success('Contact updated');
+      setEditing(null);
+    },
+    onError: fail('Failed to update contact'),
+    onSettled: refresh,
+  });
+  const setActive = useMutation({
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      companiesApi.updateContact(companyId, id, { isActive }),
+    onSuccess: (_r, { isActive }) => toast.success(isActive ? 'Contact reactivated' : 'Contact deactivated'),
+    onError: fail('Failed to update contact'),
+    onSettled: refresh,
+  });
+  const primary = useMutation({
+    mutationFn: (id: string) => companiesApi.setPrimary(companyId, id),
+    onSuccess: () => toast.success('Primary contact updated'),
+    onError: fail('Failed to set primary contact'),
+    onSettled: refresh,
+  });
+  const busy = setActive.isPending || primary.isPending;
+
+  if (contacts.isPending) {
+    return (
+      <p role="status" className="py-8 text-center text-sm text-slate-600">
+        Loading contacts...
+      </p>
+    );
+  }
+  if (contacts.isError) {
+    return (
+      <p role="alert" className="py-8 text-center text-sm text-red-700">
+        Contacts could not be loaded. {errorMessage(contacts.error, '')}
+      </p>
+    );
+  }
+  const list = contacts.data;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">The primary contact receives quotes, agreements and invoices.</p>
+        <Button onClick={() => setEditing('new')} disabled={!rights.canCreate || editing !== null}>
+          <UserPlus className="h-4 w-4" aria-hidden /> Add Contact
+        </Button>
+      </div>
+      {editing === 'new' ? (
+        <ContactForm
+          title="New Contact"
+          busy={add.isPending}
+          showPrimary={list.some((x) => x.isActive && x.isPrimary)}
+          onSave={(values) => add.mutate(values)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      {list.length === 0 && editing !== 'new' ? (
+        <Card className="flex flex-col items-center gap-2 p-10 text-center">
+          <Users className="h-10 w-10 text-slate-300" aria-hidden />
+          <p className="font-medium text-slate-900">No contacts yet</p>
+          <p className="text-sm text-slate-600">Add the person you talk to at this company.</p>
+        </Card>
+      ) : (
+        <ul aria-label="Contacts" className="space-y-3">
+          {list.map((ct) =>
+            editing === ct.id ? (
+              <li key={ct.id}>
+                <ContactForm
+                  title={`Edit ${ct.name}`}
+                  initial={ct}
+                  busy={update.isPending}
+                  onSave={(values) => update.mutate({ id: ct.id, values })}
+                  onCancel={() => setEditing(null)}
+                />
+              </li>
+            ) : (
+              <li key={ct.id}>
+                <Card
+                  className={cn('flex flex-col gap-3 p-4 sm:flex-row sm:items-start', !ct.isActive && 'bg-slate-50')}
+                >
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <p className={cn('font-medium', ct.isActive ? 'text-slate-900' : 'text-slate-500')}>{ct.name}</p>
+                      {ct.isPrimary && ct.isActive ? <Badge tone="brand">Primary</Badge> : null}
+                      {!ct.isActive ? <Badge tone="neutral">Inactive</Badge> : null}
+                    </div>
+                    {ct.title ? <p className="text-sm text-slate-600">{ct.title}</p> : null}
+                    <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                      {ct.email ? (
+                        <a
+                          href={`mailto:${ct.email}`}
+                          className="inline-flex min-w-0 items-center gap-1.5 text-brand-700 hover:underline"
+                        >
+                          <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                          <span className="truncate">{ct.email}</span>
+                        </a>
+                      ) : null}
+                      {ct.phone ? (
+                        <a
+                          href={`tel:${ct.phone}`}
+                          className="inline-flex items-center gap-1.5 text-slate-700 hover:underline"
+                        >
+                          <Phone className="h-3.5 w-3.5" aria-hidden /> {ct.phone}
+                        </a>
+                      ) : null}
+                    </div>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    {ct.isActive ? (
+                      <>
+                        {!ct.isPrimary ? (
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            onClick={() => primary.mutate(ct.id)}
+                            disabled={!rights.canEdit || busy}
+                            aria-label={`Set Primary for ${ct.name}`}
+                          >
+                            <Star className="h-4 w-4" aria-hidden /> Set Primary
+                          </Button>
+                        ) : null}
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setEditing(ct.id)}
+                          disabled={!rights.canEdit || editing !== null}
+                          aria-label={`Edit ${ct.name}`}
+                        >
+                          <Pencil className="h-4 w-4" aria-hidden /> Edit
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setActive.mutate({ id: ct.id, isActive: false })}
+                          disabled={!rights.canEdit || busy}
+                          aria-label={`Deactivate ${ct.name}`}
+                        >
+                          <UserMinus className="h-4 w-4" aria-hidden /> Deactivate
+                        </Button>
+                      </>
+                    ) : (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setActive.mutate({ id: ct.id, isActive: true })}
+                        disabled={!rights.canEdit || busy}
+                        aria-label={`Reactivate ${ct.name}`}
+                      >
+                        <UserCheck className="h-4 w-4" aria-hidden /> Reactivate
+                      </Button>
+                    )}
+                  </div>
+                </Card>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

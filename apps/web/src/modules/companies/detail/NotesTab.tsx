@@ -1,0 +1,115 @@
+import type { TCompanyNote } from '@pennant/shared/companies.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { History, MessageSquareText, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { errorMessage } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { companiesApi, companyKeys, useCompanyNotes } from '../companies-api';
+import { NoteComposer } from '../NoteComposer';
+
+const EVENT_LABELS: Record<string, string> = {
+  status_changed: 'Status change',
+  quote_sent: 'Quote sent',
+  invoice_email_sent: 'Invoice email',
+  agreement_email_sent: 'Agreement email',
+};
+
+function eventLabel(type: string): string {
+  return EVENT_LABELS[type] ?? type.replace(/_/g, ' ').replace(/^./, (ch) => ch.toUpperCase());
+}
+
+export function NotesTab({ companyId }: { companyId: string }) {
+  const session = useSession();
+  const rights = session.permissions.companies;
+  const qc = useQueryClient();
+  const notes = useCompanyNotes(companyId);
+
+  // Spec §8: a failed load says 'Failed to load company notes' and shows an empty list.
+  useEffect(() => {
+    if (notes.isError) toast.error('Failed to load company notes');
+  }, [notes.isError]);
+
+  const remove = useMutation({
+    mutationFn: (note: TCompanyNote) => companiesApi.deleteNote(companyId, note.id),
+    onSuccess: () => toast.success('Note deleted successfully'),
+    onError: (err) => toast.error('Failed to delete note', { description: errorMessage(err, 'Please try again.') }),
+    onSettled: () => qc.invalidateQueries({ queryKey: companyKeys.all }),
+  });
+
+  const list = notes.data ?? [];
+  return (
+    <div className="grid gap-5 lg:grid-cols-3">
+      <Card className="h-fit p-4 lg:order-2">
+        {rights.canCreate ? (
+          <NoteComposer companyId={companyId} />
+        ) : (
+          <p className="text-sm text-slate-600">You do not have permission to add notes.</p>
+        )}
+      </Card>
+      <section aria-label="Notes" className="space-y-3 lg:order-1 lg:col-span-2">
+        {notes.isPending ? (
+          <p role="status" className="py-8 text-center text-sm text-slate-600">
+            Loading notes...
+          </p>
+        ) : list.length === 0 ? (
+          <Card className="flex flex-col items-center gap-2 p-10 text-center">
+            <MessageSquareText className="h-10 w-10 text-slate-300" aria-hidden />
+            <p className="font-medium text-slate-900">No notes yet</p>
+            <p className="text-sm text-slate-600">Notes record calls, meetings and next steps with this company.</p>
+          </Card>
+        ) : (
+          <ol className="space-y-3">
+            {list.map((n) => {
+              const isNote = n.eventType === 'note';
+              return (
+                <li key={n.id}>
+                  <Card className={isNote ? 'p-4' : 'border-dashed bg-slate-50 p-4'}>
+                    <div className="flex items-start gap-3">
+                      <span
+                        className={
+                          isNote
+                            ? 'mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700'
+                            : 'mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-600'
+                        }
+                      >
+                        {isNote ? (
+                          <MessageSquareText className="h-4 w-4" aria-hidden />
+                        ) : (
+                          <History className="h-4 w-4" aria-hidden />
+                        )}
+                      </span>
+                      <div className="min-w-0 flex-1 space-y-1">
+                        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                          <time dateTime={n.occurredAt}>{formatDateTime(n.occurredAt, session.timezone)}</time>
+                          {!isNote ? <Badge tone="neutral">{eventLabel(n.eventType)}</Badge> : null}
+                        </div>
+                        <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{n.description}</p>
+                      </div>
+                      {isNote && rights.canDelete ? (
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="h-8 w-8 shrink-0 text-slate-500 hover:text-red-700"
+                          aria-label="Delete note"
+                          disabled={remove.isPending}
+                          onClick={() => remove.mutate(n)}
+                        >
+                          <Trash2 className="h-4 w-4" />
+                        </Button>
+                      ) : null}
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -5,7 +5,12 @@ import { existsSync } from 'node:fs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const candidates = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 let found = candidates.some((c) => c && existsSync(c));
 if (!found) {
   const { chromium } = await import('@playwright/test');
@@ -16,7 +21,8 @@ if (!found) {
   }
 }
 if (!found) {
-  const msg = 'No Chromium found (set CHROMIUM_PATH, install Debian chromium, or run `npx playwright install chromium`).';
+  const msg =
+    'No Chromium found (set CHROMIUM_PATH, install Debian chromium, or run `npx playwright install chromium`).';
   if (process.env.CI) {
     console.error(`E2E: ${msg}`);
     process.exit(1);

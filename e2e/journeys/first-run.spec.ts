@@ -76,7 +76,10 @@ test('a reload in the middle of onboarding resumes the same step', async ({ page
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Products Menu' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Products Menu' }).first()).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Products Menu' }).first()).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
 });
 
 test('signed-out visitors are sent to sign in, and unknown paths show the 404', async ({ page }) => {

@@ -41,11 +41,17 @@ export function UserMenu() {
         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
           {initials}
         </span>
-        <span className="hidden max-w-36 truncate text-sm font-medium text-slate-800 sm:inline">{session.user.name}</span>
+        <span className="hidden max-w-36 truncate text-sm font-medium text-slate-800 sm:inline">
+          {session.user.name}
+        </span>
         <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
       </M.Trigger>
       <M.Portal>
-        <M.Content align="end" sideOffset={6} className="z-50 min-w-60 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg">
+        <M.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-60 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg"
+        >
           <div className="px-2 py-1.5">
             <p className="text-sm font-medium text-slate-900">{session.user.name}</p>
             <p className="truncate text-xs text-slate-500">{session.user.email}</p>

@@ -59,19 +59,27 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/dashboard',
-                    lazy: async () => ({ Component: (await import('@/modules/dashboard/DashboardPage')).DashboardPage }),
+                    lazy: async () => ({
+                      Component: (await import('@/modules/dashboard/DashboardPage')).DashboardPage,
+                    }),
                   },
                   {
                     path: '/dashboard/reports',
-                    lazy: async () => ({ Component: (await import('@/modules/dashboard/DashboardPage')).DashboardPage }),
+                    lazy: async () => ({
+                      Component: (await import('@/modules/dashboard/DashboardPage')).DashboardPage,
+                    }),
                   },
                   {
                     path: '/dashboard/companies',
-                    lazy: async () => ({ Component: (await import('@/modules/companies/CompaniesPage')).CompaniesPage }),
+                    lazy: async () => ({
+                      Component: (await import('@/modules/companies/CompaniesPage')).CompaniesPage,
+                    }),
                   },
                   {
                     path: '/dashboard/companies/new',
-                    lazy: async () => ({ Component: (await import('@/modules/companies/NewCompanyPage')).NewCompanyPage }),
+                    lazy: async () => ({
+                      Component: (await import('@/modules/companies/NewCompanyPage')).NewCompanyPage,
+                    }),
                   },
                   {
                     path: '/dashboard/companies/:id',

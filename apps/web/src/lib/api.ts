@@ -14,7 +14,12 @@ export class ApiError extends Error {
   }
 }
 
-async function request<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+async function request<S extends z.ZodType>(
+  method: string,
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.infer<S>> {
   const init: RequestInit = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {

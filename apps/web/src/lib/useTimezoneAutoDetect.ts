@@ -13,7 +13,8 @@ export function useTimezoneAutoDetect(userId: string): void {
   useEffect(() => {
     let cancelled = false;
     const browser = browserTimezone();
-    if (!browser) return;
+    // Runs again when another user signs in on this tab.
+    if (!browser || !userId) return;
     settingsApi
       .timezone()
       .then(async (pref) => {

@@ -13,7 +13,16 @@ interface TConfirmProps {
   danger?: boolean;
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, onConfirm, busy, danger }: TConfirmProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  busy,
+  danger,
+}: TConfirmProps) {
   return (
     <Dialog
       open={open}

@@ -15,7 +15,16 @@ interface TDialogProps {
   className?: string;
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, footer, dismissOnOutsideClick = true, className }: TDialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  dismissOnOutsideClick = true,
+  className,
+}: TDialogProps) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>

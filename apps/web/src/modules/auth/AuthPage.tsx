@@ -8,11 +8,11 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { Logo } from '@/app/Sidebar';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Field, Input } from '@/components/ui/Field';
 import { PageLoading } from '@/components/ui/Spinner';
-import { Logo } from '@/app/Sidebar';
 import { ApiError, api } from '@/lib/api';
 import { destinationAfterSignIn, SESSION_KEY, useSessionQuery } from '@/lib/session';
 import { PasswordInput } from './PasswordInput';
@@ -94,7 +94,8 @@ function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
       await api.post('/api/auth/sign-in', values, ZOk);
       await onDone();
     } catch (err) {
-      const description = err instanceof ApiError && err.code !== 'internal' ? err.message : 'Please check your credentials';
+      const description =
+        err instanceof ApiError && err.code !== 'internal' ? err.message : 'Please check your credentials';
       toast.error('Login failed', { description });
     }
   });
@@ -131,7 +132,9 @@ function SignUpForm({ onDone }: { onDone: () => Promise<void> }) {
       } else if (err instanceof ApiError && err.code === 'validation_failed') {
         toast.error('Sign up failed', { description: err.message });
       } else {
-        toast.error('Error creating account', { description: err instanceof ApiError ? err.message : 'Please try again' });
+        toast.error('Error creating account', {
+          description: err instanceof ApiError ? err.message : 'Please try again',
+        });
       }
     }
   });
@@ -151,10 +154,16 @@ function SignUpForm({ onDone }: { onDone: () => Promise<void> }) {
         {isSubmitting ? 'Creating account...' : 'Sign Up'}
       </Button>
       <p className="text-center text-xs text-slate-500">
-        By signing up you agree to the <a href="/terms-of-service" className="underline">Terms of Service</a> and{' '}
-        <a href="/privacy-policy" className="underline">Privacy Policy</a>.
+        By signing up you agree to the{' '}
+        <a href="/terms-of-service" className="underline">
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href="/privacy-policy" className="underline">
+          Privacy Policy
+        </a>
+        .
       </p>
     </form>
   );
 }
-

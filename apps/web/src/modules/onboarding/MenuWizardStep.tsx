@@ -90,13 +90,19 @@ export function MenuWizardStep({ onDone }: { onDone: () => void }) {
     <Card>
       <CardHeader>
         <CardTitle>Products Menu</CardTitle>
-        <p className="text-sm text-slate-600">Pick the kinds of sponsorship you sell. Each becomes a product you can price later.</p>
+        <p className="text-sm text-slate-600">
+          Pick the kinds of sponsorship you sell. Each becomes a product you can price later.
+        </p>
         <ol className="mt-3 flex flex-wrap gap-2 text-xs" aria-label="Products Menu steps">
           {SUB_STEPS.map((s, i) => (
             <li
               key={s}
               aria-current={i === sub ? 'step' : undefined}
-              className={i === sub ? 'rounded-full bg-brand-600 px-3 py-1 text-white' : 'rounded-full bg-slate-100 px-3 py-1 text-slate-600'}
+              className={
+                i === sub
+                  ? 'rounded-full bg-brand-600 px-3 py-1 text-white'
+                  : 'rounded-full bg-slate-100 px-3 py-1 text-slate-600'
+              }
             >
               {i + 1}. {s}
             </li>
@@ -112,11 +118,20 @@ export function MenuWizardStep({ onDone }: { onDone: () => void }) {
             <ul className="grid gap-2 sm:grid-cols-2">
               {all.map((t) => (
                 <li key={t.id}>
-                  <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50">
-                    <Checkbox checked={selected.has(t.id)} onCheckedChange={(on) => toggle(t.id, on)} aria-label={t.label} />
-                    <span className="text-sm font-medium text-slate-800">{t.label}</span>
+                  <div className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50">
+                    <Checkbox
+                      id={`ad-type-${t.id}`}
+                      checked={selected.has(t.id)}
+                      onCheckedChange={(on) => toggle(t.id, on)}
+                    />
+                    <label
+                      htmlFor={`ad-type-${t.id}`}
+                      className="flex-1 cursor-pointer text-sm font-medium text-slate-800"
+                    >
+                      {t.label}
+                    </label>
                     {t.isCustom ? <Badge tone="accent">Custom</Badge> : null}
-                  </label>
+                  </div>
                 </li>
               ))}
             </ul>
@@ -145,7 +160,14 @@ export function MenuWizardStep({ onDone }: { onDone: () => void }) {
               }}
             >
               <Field label="Custom type label" error={labelError ?? undefined} className="flex-1">
-                {(p) => <Input {...p} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="e.g. Dugout Sign" />}
+                {(p) => (
+                  <Input
+                    {...p}
+                    value={label}
+                    onChange={(e) => setLabel(e.target.value)}
+                    placeholder="e.g. Dugout Sign"
+                  />
+                )}
               </Field>
               <Button type="submit" variant="outline" className="mt-7" disabled={adding}>
                 {adding ? 'Adding...' : 'Add'}

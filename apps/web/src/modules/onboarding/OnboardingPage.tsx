@@ -114,14 +114,18 @@ function ProgressBar({ step }: { step: number }) {
         const state = n < step ? 'done' : n === step ? 'current' : 'todo';
         return (
           <li key={label} aria-current={state === 'current' ? 'step' : undefined} className="flex flex-col gap-2">
+            <span className={cn('h-2 rounded-full', state === 'todo' ? 'bg-slate-200' : 'bg-brand-600')} aria-hidden />
             <span
-              className={cn('h-2 rounded-full', state === 'todo' ? 'bg-slate-200' : 'bg-brand-600')}
-              aria-hidden
-            />
-            <span className={cn('flex items-center gap-1.5 text-xs font-medium sm:text-sm', state === 'todo' ? 'text-slate-400' : 'text-slate-800')}>
+              className={cn(
+                'flex items-center gap-1.5 text-xs font-medium sm:text-sm',
+                state === 'todo' ? 'text-slate-400' : 'text-slate-800',
+              )}
+            >
               {state === 'done' ? <Check className="h-4 w-4 text-green-600" aria-hidden /> : <span>{n}.</span>}
               {label}
-              <span className="sr-only">{state === 'done' ? '(completed)' : state === 'current' ? '(current step)' : ''}</span>
+              <span className="sr-only">
+                {state === 'done' ? '(completed)' : state === 'current' ? '(current step)' : ''}
+              </span>
             </span>
           </li>
         );

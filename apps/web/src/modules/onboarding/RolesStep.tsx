@@ -52,11 +52,11 @@ export function RolesStep({ onDone }: { onDone: () => Promise<void> }) {
         <ul className="space-y-2">
           {ONBOARDING_ROLES.map((role) => (
             <li key={role}>
-              <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50">
+              <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50">
                 <Checkbox
+                  id={`role-${role}`}
                   checked={roles.has(role)}
                   disabled={role === 'admin'}
-                  aria-label={roleLabel(role)}
                   onCheckedChange={(on) =>
                     setRoles((prev) => {
                       const next = new Set(prev);
@@ -67,11 +67,11 @@ export function RolesStep({ onDone }: { onDone: () => Promise<void> }) {
                   }
                   className="mt-0.5"
                 />
-                <span>
+                <label htmlFor={`role-${role}`} className="flex-1 cursor-pointer">
                   <span className="block text-sm font-medium text-slate-900">{roleLabel(role)}</span>
                   <span className="block text-xs text-slate-600">{ROLE_DESCRIPTIONS[role]}</span>
-                </span>
-              </label>
+                </label>
+              </div>
             </li>
           ))}
         </ul>

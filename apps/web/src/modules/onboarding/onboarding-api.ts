@@ -16,7 +16,8 @@ export const onboardingApi = {
   adTypes: async (): Promise<TAdType[]> =>
     (await api.get('/api/onboarding/ad-types', z.object({ adTypes: z.array(ZAdType) }))).adTypes,
   addAdType: (label: string) => api.post('/api/onboarding/ad-types', { label }, ZAdType),
-  finishMenu: (adTypeIds: string[]) => api.post('/api/onboarding/menu', { adTypeIds }, z.object({ created: z.number() })),
+  finishMenu: (adTypeIds: string[]) =>
+    api.post('/api/onboarding/menu', { adTypeIds }, z.object({ created: z.number() })),
   assignRoles: (input: TOnboardingRoles) =>
     api.put('/api/onboarding/roles', input, z.object({ roles: z.array(z.enum(ROLES)) })),
 };

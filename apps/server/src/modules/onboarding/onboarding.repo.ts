@@ -15,28 +15,6 @@ export async function findOrganization(tx: TTx, orgId: string) {
   return org ?? null;
 }
 
-export async function insertRoles(
-  tx: TTx,
-  orgId: string,
-  userId: string,
-  roles: readonly string[],
-  isOwner: boolean,
-): Promise<void> {
-  if (roles.length === 0) return;
-  await tx
-    .insert(userRoles)
-    .values(roles.map((role) => ({ orgId, userId, role, isOwner })))
-    .onConflictDoNothing();
-}
-
-export async function findRoles(tx: TTx, orgId: string, userId: string): Promise<string[]> {
-  const found = await tx
-    .select({ role: userRoles.role })
-    .from(userRoles)
-    .where(and(eq(userRoles.orgId, orgId), eq(userRoles.userId, userId)));
-  return found.map((r) => r.role);
-}
-
 export async function deleteRoles(tx: TTx, orgId: string, userId: string, roles: readonly string[]) {
   if (roles.length === 0) return;
   await tx

@@ -13,15 +13,14 @@ import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TAuthUser } from '../auth/auth';
+import { findMemberRoles as findRoles, insertMemberRoles as insertRoles } from '../organizations/team.repo';
 import type { TMember } from '../session/member';
 import { loadMember } from '../session/member';
 import {
   deleteRoles,
   findOrganization,
-  findRoles,
   insertAdType,
   insertOrganization,
-  insertRoles,
   insertWizardProducts,
   listAdTypes,
   markMenuWizardComplete,

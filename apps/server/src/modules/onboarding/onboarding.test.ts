@@ -18,7 +18,13 @@ forEachDatabase('onboarding', (env) => {
       fiscalStartMonth: 8,
     });
     expect(res.status).toBe(201);
-    const me = await client.get<{ session: { org: { name: string; seasonLabel: string; fiscalStartMonth: number }; roles: string[]; isOwner: boolean } }>('/api/session');
+    const me = await client.get<{
+      session: {
+        org: { name: string; seasonLabel: string; fiscalStartMonth: number };
+        roles: string[];
+        isOwner: boolean;
+      };
+    }>('/api/session');
     expect(me.body.session.org).toMatchObject({ name: 'Westside Wolves', seasonLabel: '2025-26', fiscalStartMonth: 8 });
     expect(me.body.session.roles.sort()).toEqual(['admin', 'sponsorship_lead']);
     expect(me.body.session.isOwner).toBe(true);
@@ -27,7 +33,11 @@ forEachDatabase('onboarding', (env) => {
   it('requires a name and a known season label', async () => {
     const client = env().client();
     await signUp(client);
-    const res = await client.post('/api/onboarding/organization', { name: ' ', seasonLabel: '1999', fiscalStartMonth: 13 });
+    const res = await client.post('/api/onboarding/organization', {
+      name: ' ',
+      seasonLabel: '1999',
+      fiscalStartMonth: 13,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       error: { fields: { name: 'Organization name is required', fiscalStartMonth: 'Month must be between 1 and 12' } },
@@ -37,7 +47,11 @@ forEachDatabase('onboarding', (env) => {
   it('refuses to create a second organization for the same owner', async () => {
     const client = env().client();
     await ownerWithOrg(client);
-    const res = await client.post('/api/onboarding/organization', { name: 'Again', seasonLabel: '2025', fiscalStartMonth: 1 });
+    const res = await client.post('/api/onboarding/organization', {
+      name: 'Again',
+      seasonLabel: '2025',
+      fiscalStartMonth: 1,
+    });
     expect(res.status).toBe(409);
   });
 
@@ -48,7 +62,9 @@ forEachDatabase('onboarding', (env) => {
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ slug: 'coachs-corner-video', isCustom: true });
     expect((await a.post('/api/onboarding/ad-types', { label: "Coach's corner video" })).status).toBe(409);
-    expect((await a.post('/api/onboarding/ad-types', { label: '   ' })).body).toMatchObject({ error: { message: 'Label required' } });
+    expect((await a.post('/api/onboarding/ad-types', { label: '   ' })).body).toMatchObject({
+      error: { message: 'Label required' },
+    });
 
     const b = env().client();
     await ownerWithOrg(b, 'Org B');
@@ -73,7 +89,9 @@ forEachDatabase('onboarding', (env) => {
       ),
     );
     expect(products.map((p) => p.name)).toEqual(types.map((t) => t.label).sort());
-    expect(products.every((p) => p.season_label === '2025' && p.recurring_price_cents === null && p.share_type === 'none')).toBe(true);
+    expect(
+      products.every((p) => p.season_label === '2025' && p.recurring_price_cents === null && p.share_type === 'none'),
+    ).toBe(true);
     const me = await client.get<{ session: { org: { hasCompletedMenuWizard: boolean } } }>('/api/session');
     expect(me.body.session.org.hasCompletedMenuWizard).toBe(true);
   });

@@ -7,6 +7,7 @@ import {
   type TOrganizationSettingsReply,
   ZOrganizationSettings,
 } from '@pennant/shared/organization.schemas';
+import { MONTH_NAMES } from '@pennant/shared/season';
 import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
@@ -21,21 +22,6 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { ApiError } from '@/lib/api';
 import { useRefreshSession } from '@/lib/session';
 import { ORG_SETTINGS_KEY, settingsApi } from './settings-api';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 type TForm = TOrganizationSettingsInput;
 
@@ -147,7 +133,7 @@ function OrganizationForm({ settings }: { settings: TOrganizationSettingsReply }
             <Field label="Fiscal Year Start Month" error={errors.fiscalStartMonth?.message}>
               {(p) => (
                 <Select {...p} {...form.register('fiscalStartMonth')}>
-                  {MONTHS.map((m, i) => (
+                  {MONTH_NAMES.map((m, i) => (
                     <option key={m} value={String(i + 1)}>
                       {m}
                     </option>

@@ -50,7 +50,9 @@ async function landingJavaScript() {
     const code = readFileSync(join(root, 'apps/web/dist', path));
     raw += code.length;
     gz += gzipSync(code, { level: 9 }).length;
-    for (const m of code.toString().matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w{},*\s]+from\s*)?["']\.\/([^"']+\.js)["']/g)) {
+    for (const m of code
+      .toString()
+      .matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w{},*\s]+from\s*)?["']\.\/([^"']+\.js)["']/g)) {
       queue.push(`/assets/${m[1]}`);
     }
   }
@@ -61,7 +63,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pennant-bench-'));
 try {
   // Build first so neither figure includes a build.
   await new Promise((resolve, reject) => {
-    const b = spawn('node', ['-e', "import('./scripts/build-if-needed.mjs').then(m => m.buildIfNeeded())"], { cwd: root, stdio: 'inherit' });
+    const b = spawn('node', ['-e', "import('./scripts/build-if-needed.mjs').then(m => m.buildIfNeeded())"], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     b.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed'))));
   });
   const fresh = await timeStart(dataDir);
@@ -71,8 +76,12 @@ try {
   const js = await landingJavaScript();
   console.log('Pennant start-up and landing page');
   console.log(`  start → first 200 /healthz, fresh data directory:    ${(fresh / 1000).toFixed(2)} s`);
-  console.log(`  start → first 200 /healthz, existing data directory: ${(existing[1] / 1000).toFixed(2)} s (median of 3; target < 3 s)`);
-  console.log(`  landing page JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target < 100 KB)`);
+  console.log(
+    `  start → first 200 /healthz, existing data directory: ${(existing[1] / 1000).toFixed(2)} s (median of 3; target < 3 s)`,
+  );
+  console.log(
+    `  landing page JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target < 100 KB)`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -433,7 +433,10 @@ export const DUPLICATE_REASONS = ['Exact name match', 'Website match'] as const;
 export type TDuplicateReason = (typeof DUPLICATE_REASONS)[number];
 
 /** rowIndex (the position in the import records, see toImportRecords) → what to do with that duplicate. */
-export const ZImportDecisions = z.record(z.string().regex(/^\d+$/, 'Row index must be a number'), z.enum(DUPLICATE_ACTIONS));
+export const ZImportDecisions = z.record(
+  z.string().regex(/^\d+$/, 'Row index must be a number'),
+  z.enum(DUPLICATE_ACTIONS),
+);
 export type TImportDecisions = z.infer<typeof ZImportDecisions>;
 
 export const IMPORT_MAX_ROWS = 200_000;

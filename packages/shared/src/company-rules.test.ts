@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ZCompanyCreate, ZCompanyListQuery, ZContact, ZNote } from './companies.schemas';
-import { findDuplicates, formatUsPhone, lastContactLabel, normalizeImportedPhone, normalizeWebsite } from './company-rules';
+import { companyListQueryString, ZCompanyCreate, ZCompanyListQuery, ZContact, ZNote } from './companies.schemas';
+import {
+  findDuplicates,
+  formatUsPhone,
+  lastContactLabel,
+  normalizeImportedPhone,
+  normalizeWebsite,
+} from './company-rules';
 
 describe('normalizeWebsite', () => {
   it('drops protocol, www, trailing slashes and case', () => {
@@ -20,7 +26,9 @@ describe('findDuplicates', () => {
 
   it('matches an exact name regardless of case and spacing', () => {
     const found = findDuplicates([{ name: '  blue line PIZZA ' }], existing);
-    expect(found).toEqual([{ rowIndex: 0, existingCompany: existing[0], matchReason: 'Exact name match', action: 'skip' }]);
+    expect(found).toEqual([
+      { rowIndex: 0, existingCompany: existing[0], matchReason: 'Exact name match', action: 'skip' },
+    ]);
   });
 
   it('matches a website without protocol or trailing slash when the name differs', () => {
@@ -28,14 +36,24 @@ describe('findDuplicates', () => {
       [{ name: 'New Co' }, { name: 'Blue Line Pizzeria', website: 'bluelinepizza.example' }],
       existing,
     );
-    expect(found).toEqual([{ rowIndex: 1, existingCompany: existing[0], matchReason: 'Website match', action: 'skip' }]);
+    expect(found).toEqual([
+      { rowIndex: 1, existingCompany: existing[0], matchReason: 'Website match', action: 'skip' },
+    ]);
   });
 
   it('prefers the name reason when both match, and ignores partial names and blank websites', () => {
     expect(findDuplicates([{ name: 'Summit Auto', website: 'bluelinepizza.example' }], existing)[0]?.matchReason).toBe(
       'Exact name match',
     );
-    expect(findDuplicates([{ name: 'Summit', website: '' }, { name: 'Other', website: null }], existing)).toEqual([]);
+    expect(
+      findDuplicates(
+        [
+          { name: 'Summit', website: '' },
+          { name: 'Other', website: null },
+        ],
+        existing,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -112,5 +130,24 @@ describe('company schemas', () => {
     ]);
     expect(ZCompanyListQuery.parse({})).toMatchObject({ page: 1, status: [], category: 'all', sort: 'created_at' });
     expect(ZCompanyListQuery.safeParse({ status: 'prospect,unknown' }).success).toBe(false);
+  });
+
+  it('writes the list query string the endpoint reads', () => {
+    expect(companyListQueryString({})).toBe('');
+    const q = companyListQueryString({
+      page: 2,
+      search: ' 100% juice ',
+      status: ['prospect', 'sponsor'],
+      category: 'all',
+    });
+    expect(q).toBe('page=2&search=100%25%20juice&status=prospect%2Csponsor');
+    const parsed = Object.fromEntries(
+      q.split('&').map((pair) => pair.split('=').map((part) => decodeURIComponent(part)) as [string, string]),
+    );
+    expect(ZCompanyListQuery.parse(parsed)).toMatchObject({
+      page: 2,
+      search: '100% juice',
+      status: ['prospect', 'sponsor'],
+    });
   });
 });

@@ -54,13 +54,23 @@ export function findDuplicates<T extends TDuplicateCandidate>(
   rows.forEach((row, rowIndex) => {
     const nameMatch = byName.get(row.name.trim().toLowerCase());
     if (nameMatch) {
-      found.push({ rowIndex, existingCompany: nameMatch, matchReason: 'Exact name match', action: DEFAULT_DUPLICATE_ACTION });
+      found.push({
+        rowIndex,
+        existingCompany: nameMatch,
+        matchReason: 'Exact name match',
+        action: DEFAULT_DUPLICATE_ACTION,
+      });
       return;
     }
     const site = normalizeWebsite(row.website);
     const siteMatch = site ? bySite.get(site) : undefined;
     if (siteMatch) {
-      found.push({ rowIndex, existingCompany: siteMatch, matchReason: 'Website match', action: DEFAULT_DUPLICATE_ACTION });
+      found.push({
+        rowIndex,
+        existingCompany: siteMatch,
+        matchReason: 'Website match',
+        action: DEFAULT_DUPLICATE_ACTION,
+      });
     }
   });
   return found;

@@ -96,7 +96,14 @@ describe('readImportTable', () => {
       ok: false,
       message: 'The file must contain at least a header row and one data row',
     });
-    expect(readImportTable([['Company'], [''], ['  ']])).toEqual({ ok: false, message: 'No data rows found in the file' });
+    expect(readImportTable([['Company'], [''], []])).toEqual({
+      ok: false,
+      message: 'The file must contain at least a header row and one data row',
+    });
+    expect(readImportTable([['Company', 'Notes'], ['', ' '], ['']])).toEqual({
+      ok: false,
+      message: 'No data rows found in the file',
+    });
   });
 });
 

@@ -62,8 +62,10 @@ export function readImportTable(matrix: readonly (readonly unknown[])[]): TReadT
     seen.set(text, n + 1);
     columns.push({ index, header: n === 0 ? text : `${text}_${n}` });
   });
-  const below = matrix.length - headerAt - 1;
-  if (columns.length === 0 || below <= 0) return { ok: false, message: IMPORT_MESSAGES.needsHeaderAndData };
+  // Empty lines (a trailing newline) are not rows; a line of empty cells (',,') is a blank row.
+  const isEmptyLine = (row: readonly unknown[]) => row.length === 0 || (row.length === 1 && cellText(row[0]) === '');
+  const below = matrix.slice(headerAt + 1).filter((row) => !isEmptyLine(row)).length;
+  if (columns.length === 0 || below === 0) return { ok: false, message: IMPORT_MESSAGES.needsHeaderAndData };
   const rows: TImportRow[] = [];
   for (let i = headerAt + 1; i < matrix.length; i++) {
     const raw = matrix[i] ?? [];

@@ -14,7 +14,9 @@ describe('onboarding rules', () => {
   });
 
   it('refuses a season label outside the list', () => {
-    expect(ZCreateOrganization.safeParse({ name: 'Hawks', seasonLabel: '2030', fiscalStartMonth: 1 }).success).toBe(false);
+    expect(ZCreateOrganization.safeParse({ name: 'Hawks', seasonLabel: '2030', fiscalStartMonth: 1 }).success).toBe(
+      false,
+    );
   });
 
   it('needs a custom type label', () => {

@@ -29,9 +29,7 @@ export interface TDatabase {
 export async function openPglite(dataDir: string | null): Promise<TDatabase> {
   // pg_trgm backs the company search indexes; PGlite loads contrib extensions explicitly.
   const options = { extensions: { pg_trgm } };
-  const pglite = dataDir
-    ? await PGlite.create(join(dataDir, 'pglite'), options)
-    : await PGlite.create(options);
+  const pglite = dataDir ? await PGlite.create(join(dataDir, 'pglite'), options) : await PGlite.create(options);
   const client: TSessionClient = {
     query: async (text, params) => {
       const r = await pglite.query<Record<string, unknown>>(text, params);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { recordEmail } from '../emails/outgoing';
 import { withPlatform } from '../db/tenant';
+import { recordEmail } from '../emails/outgoing';
 import { listOutbox } from '../integrations/mail/outbox';
 import { enqueueEmails, sendEmailJob } from '../jobs/send-email.job';
 import { ownerWithOrg } from '../test/fixtures';
@@ -15,7 +15,9 @@ forEachDatabase('platform', (env) => {
 
   it('publishes an OpenAPI document listing the routes, and a readable reference', async () => {
     const doc = await env().client().get<{ paths: Record<string, unknown> }>('/api/openapi.json');
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-in', '/api/onboarding/organization']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/sign-in', '/api/onboarding/organization']),
+    );
     const page = await env().client().get<string>('/api/docs');
     expect(page.status).toBe(200);
     expect(page.body).toContain('/api/auth/sign-up');
@@ -46,7 +48,13 @@ forEachDatabase('platform', (env) => {
         subject: `Price sheet ${key}`,
         html: '<p>Hello <b>there</b></p>',
         fromName: 'Jo Smith via Pennant',
-        attachments: [{ name: 'sheet.pdf', contentType: 'application/pdf', contentBase64: Buffer.from('%PDF-1.4').toString('base64') }],
+        attachments: [
+          {
+            name: 'sheet.pdf',
+            contentType: 'application/pdf',
+            contentBase64: Buffer.from('%PDF-1.4').toString('base64'),
+          },
+        ],
       }),
     );
     expect(id).toBeTruthy();

@@ -10,7 +10,9 @@ forEachDatabase('demo seed', (env) => {
     expect(await seedDemoIfEmpty(env().deps)).toBeNull();
 
     const owner = env().client();
-    expect((await owner.post('/api/auth/sign-in', { email: DEMO_OWNER.email, password: DEMO_OWNER.password })).status).toBe(200);
+    expect(
+      (await owner.post('/api/auth/sign-in', { email: DEMO_OWNER.email, password: DEMO_OWNER.password })).status,
+    ).toBe(200);
     const members = await owner.get<{ members: { email: string }[] }>('/api/team/members');
     expect(members.body.members.map((m) => m.email).sort()).toEqual([DEMO_OWNER.email, DEMO_TEAMMATE.email].sort());
     const invites = await owner.get<{ invites: unknown[] }>('/api/team/invites');

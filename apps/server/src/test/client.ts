@@ -13,7 +13,12 @@ export class TestClient {
 
   constructor(private readonly app: Hono<TAppEnv>) {}
 
-  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TReply<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TReply<T>> {
     const h = new Headers(headers);
     if (body !== undefined) h.set('content-type', 'application/json');
     if (this.cookies.size) h.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));

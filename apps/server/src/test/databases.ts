@@ -14,7 +14,10 @@ export function availableDatabases(): TDbKind[] {
 function migrationsHash(): string {
   const dir = migrationsDir();
   const h = createHash('sha256');
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.sql')).sort()) h.update(f).update(readFileSync(join(dir, f)));
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.sql'))
+    .sort())
+    h.update(f).update(readFileSync(join(dir, f)));
   return h.digest('hex').slice(0, 12);
 }
 
@@ -28,7 +31,9 @@ function withDatabase(url: string, name: string): string {
  * A fresh PostgreSQL database per test file, cloned from a template migrated once per
  * migration set (CREATE DATABASE … TEMPLATE is a file copy, far faster than migrating).
  */
-async function freshPostgres(adminUrl: string): Promise<{ database: TDatabase; url: string; drop: () => Promise<void> }> {
+async function freshPostgres(
+  adminUrl: string,
+): Promise<{ database: TDatabase; url: string; drop: () => Promise<void> }> {
   const template = `pennant_tpl_${migrationsHash()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

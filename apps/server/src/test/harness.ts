@@ -7,8 +7,8 @@ import { boot, shutdown } from '../boot';
 import { loadConfig } from '../config';
 import type { TDeps } from '../deps';
 import { createLogger } from '../logger';
-import { availableDatabases, freshDatabase, type TDbKind } from './databases';
 import { TestClient } from './client';
+import { availableDatabases, freshDatabase, type TDbKind } from './databases';
 
 export interface TTestEnv {
   kind: TDbKind;
@@ -43,7 +43,10 @@ export function forEachDatabase(
           LOG_LEVEL: 'silent',
           ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
         });
-        const deps = await boot(config, createLogger('silent'), { queue: opts.queue ?? 'inline', database: fresh.database });
+        const deps = await boot(config, createLogger('silent'), {
+          queue: opts.queue ?? 'inline',
+          database: fresh.database,
+        });
         const app = createApp(deps);
         env = { kind, deps, app, dataDir, client: () => new TestClient(app) };
       }, 60_000);

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, instant, updatedAt } from './columns';
 import { organizations } from './organizations';
-
-/**
- * The searched text of a company (name, notes, industry, website, address, city, state), one
- * field per line. Must stay identical to the expression of company_search_trgm_idx.
- */
-export const COMPANY_SEARCH_DOCUMENT = sql.raw(
-  "(coalesce(name, '') || E'\\n' || coalesce(notes, '') || E'\\n' || coalesce(industry, '') || E'\\n' || " +
-    "coalesce(website, '') || E'\\n' || coalesce(address, '') || E'\\n' || coalesce(city, '') || E'\\n' || " +
-    "coalesce(state, ''))",
-);
 
 export const companies = pgTable(
   'company',
@@ -36,15 +26,20 @@ export const companies = pgTable(
     lastContactedAt: instant('last_contacted_at'),
     statusUpdatedAt: instant('status_updated_at'),
   },
-  // Sort and search indexes of 0004_companies.sql: every list sort is an index scan ending in id.
+  // Sort indexes of 0004_companies.sql: every list sort is an index scan ending in id. The
+  // triggers of 0005_company_search.sql keep company_search and company_status_count in step.
   (t) => [
     index('company_org_name_idx').on(t.orgId, sql`lower(${t.name})`, t.id),
     index('company_org_status_idx').on(t.orgId, t.status),
     index('company_org_created_idx').on(t.orgId, t.createdAt, t.id),
     index('company_org_updated_idx').on(t.orgId, t.updatedAt, t.id),
     index('company_org_last_contacted_idx').on(t.orgId, t.lastContactedAt.asc().nullsFirst(), t.id),
-    index('company_org_status_rank_idx').on(t.orgId, sql`company_status_rank(${t.status})`, sql`lower(${t.name})`, t.id),
-    index('company_search_trgm_idx').using('gin', sql`${COMPANY_SEARCH_DOCUMENT} gin_trgm_ops`),
+    index('company_org_status_rank_idx').on(
+      t.orgId,
+      sql`company_status_rank(${t.status})`,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
   ],
 );
 
@@ -69,10 +64,9 @@ export const companyContacts = pgTable(
   },
   (t) => [
     index('company_contact_org_company_idx').on(t.orgId, t.companyId),
-    index('company_contact_active_idx')
-      .on(t.orgId, t.companyId, t.isPrimary.desc(), t.createdAt)
-      .where(sql`is_active`),
+    index('company_contact_active_idx').on(t.orgId, t.companyId, t.isPrimary.desc(), t.createdAt).where(sql`is_active`),
     uniqueIndex('company_contact_one_primary_uq').on(t.companyId).where(sql`is_primary`),
+    index('company_contact_company_idx').on(t.companyId),
   ],
 );
 
@@ -96,5 +90,43 @@ export const timelineEvents = pgTable(
     occurredAt: instant('occurred_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('timeline_event_org_company_idx').on(t.orgId, t.companyId, t.occurredAt)],
+  (t) => [
+    index('timeline_event_org_company_idx').on(t.orgId, t.companyId, t.occurredAt),
+    index('timeline_event_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * The searched text of each company (name, notes, industry, website, address, city, state, one
+ * per line) under a trigram index. Kept by company's triggers and read only through the
+ * SECURITY DEFINER function company_search_hits(org, pattern): under row-level security an
+ * ILIKE on company itself could never use an index. Not granted to the app role.
+ */
+export const companySearch = pgTable(
+  'company_search',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull(),
+    status: text('status').notNull(),
+    doc: text('doc').notNull(),
+  },
+  // No org_id index on purpose: a search must use the trigram index (see the migration).
+  (t) => [index('company_search_doc_trgm_idx').using('gin', sql`${t.doc} gin_trgm_ops`)],
+);
+
+/**
+ * Companies per organization and status, kept by company's triggers and read through
+ * company_status_counts(org): the list's tab counts without counting every row. Not granted to
+ * the app role.
+ */
+export const companyStatusCounts = pgTable(
+  'company_status_count',
+  {
+    orgId: uuid('org_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.status] })],
 );

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { forEachDatabase } from '../../test/harness';
 import { signUp, uniqueEmail } from '../../test/fixtures';
+import { forEachDatabase } from '../../test/harness';
 import { SIGN_IN_LIMIT } from './auth.service';
 
 interface TSessionBody {
@@ -11,7 +11,11 @@ forEachDatabase('auth', (env) => {
   it('signs up, is signed in at once, and has no organization yet', async () => {
     const client = env().client();
     const email = uniqueEmail();
-    const res = await client.post('/api/auth/sign-up', { name: '  Casey Jones ', email: email.toUpperCase(), password: 'secret1' });
+    const res = await client.post('/api/auth/sign-up', {
+      name: '  Casey Jones ',
+      email: email.toUpperCase(),
+      password: 'secret1',
+    });
     expect(res.status).toBe(200);
     const me = await client.get<TSessionBody>('/api/session');
     expect(me.body.session?.user).toMatchObject({ email, name: 'Casey Jones' });

@@ -1,7 +1,7 @@
 import type { TCompanySortField, TSortDirection } from '@pennant/shared/companies.schemas';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { rows, sql, type TTx } from '../../db/client';
-import { COMPANY_SEARCH_DOCUMENT, companies, companyContacts } from '../../db/schema/companies';
+import { companies, companyContacts } from '../../db/schema/companies';
 
 type TInstant = Date | string;
 
@@ -60,20 +60,32 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-function filterSql(orgId: string, f: TCompanyFilter): SQL {
-  const parts: SQL[] = [sql`org_id = ${orgId}`];
-  if (f.statuses) {
-    parts.push(
-      f.statuses.length === 0
-        ? sql`false`
-        : sql`status IN (${sql.join(
-            f.statuses.map((s) => sql`${s}`),
-            sql`, `,
-          )})`,
-    );
-  }
-  if (f.search) parts.push(sql`${COMPANY_SEARCH_DOCUMENT} ILIKE ${containsPattern(f.search)}`);
-  return sql.join(parts, sql` AND `);
+/** The status condition (unqualified column); null when any status will do. */
+function statusSql(statuses: readonly string[] | null): SQL | null {
+  if (!statuses) return null;
+  if (statuses.length === 0) return sql`false`;
+  return sql`status IN (${sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+}
+
+/** Organization and status conditions on company (unqualified columns). */
+function filterSql(orgId: string, statuses: readonly string[] | null): SQL {
+  const status = statusSql(statuses);
+  return status ? sql`org_id = ${orgId} AND ${status}` : sql`org_id = ${orgId}`;
+}
+
+/**
+ * The companies matching a search (with their status), through the trigram index of
+ * company_search (see 0005_company_search.sql), materialised once.
+ */
+function searchHits(orgId: string, search: string, statuses: readonly string[] | null): SQL {
+  const status = statusSql(statuses);
+  return sql`matched AS MATERIALIZED (
+    SELECT company_id, status FROM company_search_hits(${orgId}::uuid, ${containsPattern(search)})
+    ${status ? sql`WHERE ${status}` : sql``}
+  )`;
 }
 
 /**
@@ -106,27 +118,53 @@ export function listCompanyPage(
   limit: number,
   offset: number,
 ): Promise<TCompanyRow[]> {
+  const where = filterSql(orgId, filter.statuses);
+  // A search looks each hit up by primary key (OFFSET 0 keeps that a parameterised index scan),
+  // so a rare term never walks the whole table.
+  const page = filter.search
+    ? sql`WITH ${searchHits(orgId, filter.search, filter.statuses)},
+          page AS (
+            SELECT c.* FROM matched
+            CROSS JOIN LATERAL (
+              SELECT ${COMPANY_COLUMNS} FROM company WHERE ${where} AND id = matched.company_id OFFSET 0
+            ) c
+            ORDER BY ${orderSql('c', sort.field, sort.dir)}
+            LIMIT ${limit} OFFSET ${offset}
+          )
+          SELECT p.*, ${PRIMARY_COLUMNS} FROM page p`
+    : sql`SELECT p.*, ${PRIMARY_COLUMNS}
+          FROM (
+            SELECT ${COMPANY_COLUMNS} FROM company
+            WHERE ${where}
+            ORDER BY ${orderSql('company', sort.field, sort.dir)}
+            LIMIT ${limit} OFFSET ${offset}
+          ) p`;
   return rows<TCompanyRow>(
     tx,
-    sql`SELECT p.*, ${PRIMARY_COLUMNS}
-        FROM (
-          SELECT ${COMPANY_COLUMNS} FROM company
-          WHERE ${filterSql(orgId, filter)}
-          ORDER BY ${orderSql('company', sort.field, sort.dir)}
-          LIMIT ${limit} OFFSET ${offset}
-        ) p
+    sql`${page}
         ${primaryContactJoin(orgId, sql.raw('p.id'))}
         ORDER BY ${orderSql('p', sort.field, sort.dir)}`,
   );
 }
 
-/** Companies per status under the filter (index-only over (org_id, status) without a search). */
+/**
+ * Companies per status under the filter: from the counter table the triggers keep
+ * (company_status_counts) without a search, from the search hits with one; the tabs never count
+ * 100,000 company rows.
+ */
 export async function countByStatus(tx: TTx, orgId: string, filter: TCompanyFilter): Promise<Map<string, number>> {
-  const found = await rows<{ status: string; n: number | string }>(
-    tx,
-    sql`SELECT status, count(*) AS n FROM company WHERE ${filterSql(orgId, filter)} GROUP BY status`,
-  );
-  return new Map(found.map((r) => [r.status, Number(r.n)]));
+  const found = filter.search
+    ? await rows<{ status: string; n: number | string }>(
+        tx,
+        sql`WITH ${searchHits(orgId, filter.search, filter.statuses)}
+            SELECT status, count(*) AS n FROM matched GROUP BY status`,
+      )
+    : await rows<{ status: string; n: number | string }>(
+        tx,
+        sql`SELECT status, n FROM company_status_counts(${orgId}::uuid)`,
+      );
+  const allowed = filter.statuses ? new Set(filter.statuses) : null;
+  return new Map(found.filter((r) => !allowed || allowed.has(r.status)).map((r) => [r.status, Number(r.n)]));
 }
 
 export async function findCompany(tx: TTx, orgId: string, id: string): Promise<TCompanyDetailRow | null> {
@@ -139,6 +177,18 @@ export async function findCompany(tx: TTx, orgId: string, id: string): Promise<T
         FROM company c
         ${primaryContactJoin(orgId, sql.raw('c.id'))}
         WHERE c.org_id = ${orgId} AND c.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+export async function findCompanyRef(
+  tx: TTx,
+  orgId: string,
+  id: string,
+): Promise<{ id: string; status: string } | null> {
+  const [row] = await rows<{ id: string; status: string }>(
+    tx,
+    sql`SELECT id, status FROM company WHERE org_id = ${orgId} AND id = ${id}`,
   );
   return row ?? null;
 }

@@ -1,6 +1,6 @@
 import { permissionsFor } from '@pennant/shared/permissions';
-import { DEFAULT_TIMEZONE } from '@pennant/shared/timezones';
 import type { TSession } from '@pennant/shared/session.schemas';
+import { DEFAULT_TIMEZONE } from '@pennant/shared/timezones';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAuthUser } from '../auth/auth';

@@ -1,0 +1,467 @@
+// Companies at scale: an organization with 100,000 companies, the list endpoint's p50 and p99
+// (first page, a search, a status filter, a sort) and the end-to-end import of a ~10 MB CSV of
+// ~100,000 rows next to COPY of the same rows, on PostgreSQL and on PGlite.
+// Targets: list p99 under 30 ms on PostgreSQL; import under 15 s and within 5x of COPY.
+//
+//   npx tsx bench/companies.bench.ts                  both databases
+//   npx tsx bench/companies.bench.ts --only=postgres  (or --only=pglite)
+//   BENCH_DATABASE_URL / TEST_DATABASE_URL select the PostgreSQL server (default
+//   postgres://postgres@127.0.0.1:5432/test); the bench creates and drops its own database.
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createApp } from '../apps/server/src/app';
+import { boot, shutdown } from '../apps/server/src/boot';
+import { loadConfig } from '../apps/server/src/config';
+import { openPglite, openPostgres, rows, sql, type TDatabase } from '../apps/server/src/db/client';
+import { withPlatform } from '../apps/server/src/db/tenant';
+import type { TDeps } from '../apps/server/src/deps';
+import { createLogger } from '../apps/server/src/logger';
+
+const COMPANIES = 100_000;
+const WARMUP = 20;
+const RUNS = 300;
+const IMPORT_LIMIT = 10 * 1024 * 1024;
+
+type TKind = 'postgres' | 'pglite';
+type TApp = ReturnType<typeof createApp>;
+
+interface TFigures {
+  kind: TKind;
+  seedMs: number;
+  list: { label: string; path: string; p50: number; p99: number; rows: number; total: number }[];
+  import: { bytes: number; rows: number; ms: number; imported: number; failed: number; copyMs: number };
+}
+
+const argOnly = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)] ?? 0;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers: the real app in process, with a real session cookie
+// ---------------------------------------------------------------------------------------------
+
+async function signUpWithOrg(app: TApp, label: string): Promise<{ cookie: string; orgId: string }> {
+  const email = `bench.${label}.${Date.now()}@example.com`;
+  const signUp = await app.request('http://localhost/api/auth/sign-up', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Bench ${label}`, email, password: 'bench-password' }),
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const org = await app.request('http://localhost/api/onboarding/organization', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: `Bench ${label} Boosters`, seasonLabel: '2025', fiscalStartMonth: 7 }),
+  });
+  if (org.status !== 201) throw new Error(`org failed: ${org.status} ${await org.text()}`);
+  const { orgId } = (await org.json()) as { orgId: string };
+  return { cookie, orgId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data
+// ---------------------------------------------------------------------------------------------
+
+const PREFIXES = [
+  'Harbor',
+  'Summit',
+  'Maple',
+  'Riverside',
+  'Eagle',
+  'Golden',
+  'Pioneer',
+  'Cedar',
+  'Lakeside',
+  'Northstar',
+  'Blue Line',
+  'Evergreen',
+  'Keystone',
+  'Redline',
+  'Silver',
+  'Sunrise',
+  'Trailhead',
+  'Victory',
+  'Westside',
+  'Oak Hill',
+];
+const KINDS = [
+  'Hardware',
+  'Dental',
+  'Pizza',
+  'Auto Group',
+  'Realty',
+  'Bakery',
+  'Credit Union',
+  'Plumbing',
+  'Fitness',
+  'Insurance',
+  'Landscaping',
+  'Pharmacy',
+  'Print Shop',
+  'Veterinary',
+  'Outfitters',
+  'Diner',
+  'Chiropractic',
+  'Cinema',
+  'Car Wash',
+  'Florist',
+];
+const INDUSTRIES = [
+  'Retail',
+  'Healthcare',
+  'Restaurant',
+  'Automotive',
+  'Real Estate',
+  'Finance',
+  'Home Services',
+  'Fitness',
+  'Insurance',
+  'Printing',
+];
+const CITIES = ['Riverside', 'Lakewood', 'Eagle Valley', 'Springfield', 'Fairview', 'Georgetown', 'Salem', 'Madison'];
+const FIRST = ['Dana', 'Priya', 'Marco', 'Kelly', 'Tom', 'Grace', 'Omar', 'Sam', 'Jo', 'Lucia', 'Andre', 'Helen'];
+const LAST = ['Miller', 'Shah', 'Bianchi', 'Nguyen', 'Becker', 'Hill', 'Reyes', 'Patel', 'Banks', 'Romano', 'Lee'];
+
+const SQL_ARRAY = (xs: readonly string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`);
+
+/** 100,000 companies in one organization straight into the tables (the generator, not the benchmark). */
+async function seedOrganization(deps: TDeps, orgId: string): Promise<void> {
+  const chunk = 20_000;
+  for (let from = 1; from <= COMPANIES; from += chunk) {
+    const to = Math.min(COMPANIES, from + chunk - 1);
+    await withPlatform(deps.db, deps.log, 'bench seed', async (tx) => {
+      // Companies and, for six in ten, a primary contact.
+      await tx.execute(sql`
+        WITH inserted AS (
+          INSERT INTO company (org_id, name, status, website, industry, city, state, country, notes,
+                               created_at, updated_at, last_contacted_at, status_updated_at)
+          SELECT ${orgId}::uuid,
+            (${SQL_ARRAY(PREFIXES)})[1 + i % 20] || ' ' || (${SQL_ARRAY(KINDS)})[1 + (i / 20) % 20] || ' ' || i,
+            (ARRAY['prospect','prospect','prospect','contacted','contacted','negotiating','sponsor','former_sponsor','declined','blacklisted'])[1 + (i * 7) % 10],
+            'https://company' || i || '.example',
+            (${SQL_ARRAY(INDUSTRIES)})[1 + (i / 3) % 10],
+            (${SQL_ARRAY(CITIES)})[1 + (i / 7) % 8],
+            'OR', 'US',
+            CASE WHEN i % 3 = 0 THEN 'Met at the ' || (ARRAY['spring fair','chamber mixer','home opener','golf outing'])[1 + i % 4] END,
+            now() - (i * interval '5 minutes'),
+            now() - (i * interval '3 minutes'),
+            CASE WHEN i % 2 = 0 THEN now() - ((i * 13) % 900) * interval '1 day' END,
+            CASE WHEN (i * 7) % 10 >= 3 THEN now() - ((i * 11) % 500) * interval '1 day' END
+          FROM generate_series(${from}::int, ${to}::int) AS i
+          RETURNING id, org_id
+        )
+        INSERT INTO company_contact (org_id, company_id, name, email, phone, title, role, is_primary, is_active)
+        SELECT org_id, id, 'Contact ' || left(id::text, 6), 'contact.' || left(id::text, 8) || '@example.com',
+               '(555) 201-3344', 'Owner', 'primary', true, true
+        FROM inserted WHERE get_byte(uuid_send(id), 0) < 154`);
+    });
+  }
+  // Production tables are vacuumed and analysed by autovacuum; do it now rather than wait.
+  await deps.database.withSession(async (s) => {
+    await s.exec('VACUUM ANALYZE company');
+    await s.exec('VACUUM ANALYZE company_contact');
+    await s.exec('VACUUM ANALYZE timeline_event');
+    await s.exec('VACUUM ANALYZE company_search');
+    await s.exec('VACUUM ANALYZE company_status_count');
+  });
+}
+
+/** A CSV of about 100,000 rows just under the 10 MB upload limit. */
+function importCsv(): { csv: string; rows: number } {
+  const header = 'Company Name,Contact Name,Email,Phone,Website,Industry,Notes\n';
+  const parts = [header];
+  let bytes = header.length;
+  let n = 0;
+  for (let i = 1; n < 100_000; i++) {
+    const first = FIRST[i % FIRST.length] ?? 'Sam';
+    const last = LAST[(i >> 3) % LAST.length] ?? 'Lee';
+    const name = `${PREFIXES[i % 20]} ${KINDS[(i >> 2) % 20]} ${i}`;
+    const line =
+      `${name},${first} ${last},${first.toLowerCase()}${i}@mail.example,555${String(i % 10_000_000).padStart(7, '0')},` +
+      `co${i}.example,${INDUSTRIES[i % 10]},${i % 4 === 0 ? 'Fair lead' : ''}\n`;
+    if (bytes + line.length > IMPORT_LIMIT - 1024) break;
+    parts.push(line);
+    bytes += line.length;
+    n++;
+  }
+  return { csv: parts.join(''), rows: n };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+// ---------------------------------------------------------------------------------------------
+
+async function timeList(app: TApp, cookie: string, path: string) {
+  const once = async () => {
+    const started = performance.now();
+    const res = await app.request(`http://localhost${path}`, { headers: { cookie } });
+    const body = (await res.json()) as { companies: unknown[]; totalCount: number };
+    const took = performance.now() - started;
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return { took, rows: body.companies.length, total: body.totalCount };
+  };
+  for (let i = 0; i < WARMUP; i++) await once();
+  const times: number[] = [];
+  let last = { rows: 0, total: 0 };
+  for (let i = 0; i < RUNS; i++) {
+    const r = await once();
+    times.push(r.took);
+    last = r;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), rows: last.rows, total: last.total };
+}
+
+async function timeImport(app: TApp, cookie: string, csv: string) {
+  const form = new FormData();
+  form.set('file', new File([csv], 'companies.csv', { type: 'text/csv' }));
+  form.set(
+    'mapping',
+    JSON.stringify({
+      'Company Name': 'name',
+      'Contact Name': 'contact_name',
+      Email: 'contact_email',
+      Phone: 'contact_phone',
+      Website: 'website',
+      Industry: 'industry',
+      Notes: 'notes',
+    }),
+  );
+  const started = performance.now();
+  const res = await app.request('http://localhost/api/companies/import', {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
+  const body = (await res.json()) as { imported: number; failed: number };
+  const took = performance.now() - started;
+  if (res.status !== 200) throw new Error(`import: ${res.status} ${JSON.stringify(body)}`);
+  return { ms: took, imported: body.imported, failed: body.failed };
+}
+
+const csvField = (v: string | null) => (v === null ? '' : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** The same rows as COPY input: companies and their contacts, ids made up front. */
+function copyFiles(csv: string, orgId: string) {
+  const companies: string[] = [];
+  const contacts: string[] = [];
+  const lines = csv.split('\n').slice(1);
+  for (const line of lines) {
+    if (!line) continue;
+    const [name = '', contact = '', email = '', phone = '', website = '', industry = '', notes = ''] = line.split(',');
+    const id = randomUUID();
+    companies.push(
+      [id, orgId, name, 'prospect', website, industry, notes || null, 'US'].map((v) => csvField(v)).join(','),
+    );
+    contacts.push([orgId, id, contact, email, phone, 'primary', 'true', 'true'].map((v) => csvField(v)).join(','));
+  }
+  return { companies: `${companies.join('\n')}\n`, contacts: `${contacts.join('\n')}\n` };
+}
+
+const COPY_COMPANY = 'company (id, org_id, name, status, website, industry, notes, country)';
+const COPY_CONTACT = 'company_contact (org_id, company_id, name, email, phone, role, is_primary, is_active)';
+
+async function timeCopy(kind: TKind, database: TDatabase, url: string | null, csv: string, orgId: string) {
+  const files = copyFiles(csv, orgId);
+  if (kind === 'postgres' && url) {
+    const dir = mkdtempSync(join(tmpdir(), 'pennant-copy-'));
+    try {
+      const companyFile = join(dir, 'company.csv');
+      const contactFile = join(dir, 'contact.csv');
+      writeFileSync(companyFile, files.companies);
+      writeFileSync(contactFile, files.contacts);
+      const started = performance.now();
+      execFileSync('psql', [
+        url,
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-q',
+        '-c',
+        `\\copy ${COPY_COMPANY} FROM '${companyFile}' WITH (FORMAT csv)`,
+        '-c',
+        `\\copy ${COPY_CONTACT} FROM '${contactFile}' WITH (FORMAT csv)`,
+      ]);
+      return performance.now() - started;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const pglite = database.pglite;
+  if (!pglite) throw new Error('no PGlite handle');
+  const started = performance.now();
+  await pglite.query(`COPY ${COPY_COMPANY} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+    blob: new Blob([files.companies]),
+  });
+  await pglite.query(`COPY ${COPY_CONTACT} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+    blob: new Blob([files.contacts]),
+  });
+  return performance.now() - started;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One database
+// ---------------------------------------------------------------------------------------------
+
+async function openBenchDatabase(kind: TKind) {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'pennant-bench-pglite-'));
+    const database = await openPglite(dir);
+    return { database, url: null, dataDir: dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `pennant_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const database = await openPostgres(url, 10);
+  const dataDir = mkdtempSync(join(tmpdir(), 'pennant-bench-pg-'));
+  return {
+    database,
+    url,
+    dataDir,
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function run(kind: TKind): Promise<TFigures> {
+  const opened = await openBenchDatabase(kind);
+  let deps: TDeps | null = null;
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: opened.dataDir,
+      PORT: '3997',
+      LOG_LEVEL: 'silent',
+      ...(opened.url ? { DATABASE_URL: opened.url } : {}),
+    });
+    deps = await boot(config, createLogger('silent'), { queue: 'inline', database: opened.database });
+    const app = createApp(deps);
+    const big = await signUpWithOrg(app, 'big');
+
+    const seedStarted = performance.now();
+    process.stdout.write(`[${kind}] generating ${COMPANIES.toLocaleString('en-US')} companies… `);
+    await seedOrganization(deps, big.orgId);
+    const seedMs = performance.now() - seedStarted;
+    process.stdout.write(`${(seedMs / 1000).toFixed(1)} s\n`);
+
+    const scenarios = [
+      { label: 'first page (newest first)', path: '/api/companies' },
+      { label: 'search "harbor plumbing"', path: '/api/companies?search=harbor%20plumbing' },
+      { label: 'status filter negotiating', path: '/api/companies?status=negotiating' },
+      { label: 'sort by name A-Z', path: '/api/companies?sort=name&dir=asc' },
+      { label: '(extra) search "riverside"', path: '/api/companies?search=riverside' },
+      { label: '(extra) sort by last contact', path: '/api/companies?sort=last_contacted_at&dir=desc' },
+      { label: '(extra) sort by status, page 40', path: '/api/companies?sort=status&dir=asc&page=40' },
+      { label: '(extra) Pipeline tab', path: '/api/companies?category=pipeline' },
+    ];
+    const list: TFigures['list'] = [];
+    for (const s of scenarios) {
+      process.stdout.write(`[${kind}] ${s.label}… `);
+      const r = await timeList(app, big.cookie, s.path);
+      process.stdout.write(`p50 ${ms(r.p50)}, p99 ${ms(r.p99)}\n`);
+      list.push({ ...s, ...r });
+    }
+
+    const { csv, rows: csvRows } = importCsv();
+    const importer = await signUpWithOrg(app, 'import');
+    process.stdout.write(`[${kind}] importing ${(csv.length / 1024 / 1024).toFixed(2)} MB CSV (${csvRows} rows)… `);
+    const imp = await timeImport(app, importer.cookie, csv);
+    process.stdout.write(`${(imp.ms / 1000).toFixed(2)} s\n`);
+    const copier = await signUpWithOrg(app, 'copy');
+    process.stdout.write(`[${kind}] COPY of the same rows… `);
+    const copyMs = await timeCopy(kind, opened.database, opened.url, csv, copier.orgId);
+    process.stdout.write(`${(copyMs / 1000).toFixed(2)} s\n`);
+    const check = await withPlatform(deps.db, deps.log, 'bench check', (tx) =>
+      rows<{ imported: number; copied: number }>(
+        tx,
+        sql`SELECT (SELECT count(*) FROM company WHERE org_id = ${importer.orgId})::int AS imported,
+                   (SELECT count(*) FROM company WHERE org_id = ${copier.orgId})::int AS copied`,
+      ),
+    );
+    if (check[0]?.imported !== csvRows || check[0]?.copied !== csvRows) {
+      throw new Error(`row counts differ: ${JSON.stringify(check[0])} vs ${csvRows}`);
+    }
+    return {
+      kind,
+      seedMs,
+      list,
+      import: {
+        bytes: Buffer.byteLength(csv),
+        rows: csvRows,
+        ms: imp.ms,
+        imported: imp.imported,
+        failed: imp.failed,
+        copyMs,
+      },
+    };
+  } finally {
+    if (deps) await shutdown(deps);
+    else await opened.database.close();
+    await opened.drop();
+  }
+}
+
+function report(all: TFigures[]) {
+  const line = '-'.repeat(86);
+  console.log(
+    `\n${line}\nCompanies benchmark — ${COMPANIES.toLocaleString('en-US')} companies in one organization, ${RUNS} requests per case`,
+  );
+  console.log(
+    '(in-process HTTP: session lookup, membership, RLS transaction, page query with primary contact, counts)',
+  );
+  for (const f of all) {
+    const name = f.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (file-backed)';
+    console.log(`${line}\n${name}`);
+    for (const l of f.list) {
+      const target =
+        f.kind === 'postgres' && !l.label.startsWith('(extra)') ? (l.p99 < 30 ? '  ok (< 30 ms)' : '  OVER 30 ms') : '';
+      console.log(
+        `  list  ${l.label.padEnd(34)} p50 ${ms(l.p50).padStart(9)}   p99 ${ms(l.p99).padStart(9)}   ${String(l.total).padStart(6)} matches${target}`,
+      );
+    }
+    const i = f.import;
+    const ratio = i.ms / i.copyMs;
+    console.log(
+      `  import ${(i.bytes / 1024 / 1024).toFixed(2)} MB CSV, ${i.rows.toLocaleString('en-US')} rows: ${(i.ms / 1000).toFixed(2)} s end to end` +
+        ` (${i.imported} imported, ${i.failed} failed)${i.ms < 15_000 ? '  ok (< 15 s)' : '  OVER 15 s'}`,
+    );
+    console.log(
+      `  COPY of the same companies and contacts: ${(i.copyMs / 1000).toFixed(2)} s   → import is ${ratio.toFixed(1)}x COPY` +
+        `${ratio <= 5 ? '  ok (≤ 5x)' : '  OVER 5x'}`,
+    );
+  }
+  console.log(line);
+}
+
+const kinds: TKind[] = argOnly === 'postgres' || argOnly === 'pglite' ? [argOnly] : ['postgres', 'pglite'];
+const results: TFigures[] = [];
+for (const kind of kinds) results.push(await run(kind));
+report(results);

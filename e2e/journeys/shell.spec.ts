@@ -37,3 +37,14 @@ test('legacy paths redirect to their new homes', async ({ page }) => {
   await page.goto('/dashboard/settings/pricelists');
   await expect(page).toHaveURL(/\/dashboard\/price-lists$/);
 });
+
+test('the admin console is for platform admins only', async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Admin Console' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/metrics');
+  await expect(page.getByText('You must be an admin to access this area')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});

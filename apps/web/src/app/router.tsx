@@ -107,6 +107,14 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        path: '/admin',
+        lazy: async () => ({ Component: (await import('@/modules/admin/AdminGuard')).AdminGuard }),
+        children: [
+          { index: true, ...area('Admin Console') },
+          { path: '*', ...area('Admin Console') },
+        ],
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

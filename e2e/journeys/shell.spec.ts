@@ -45,6 +45,7 @@ test('the admin console is for platform admins only', async ({ page }) => {
   await expect(page.getByRole('menuitem', { name: 'Admin Console' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.goto('/admin/metrics');
-  await expect(page.getByText('You must be an admin to access this area')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Not authorized' })).toBeVisible();
+  await expect(page.getByText('You must be an admin to access this area').first()).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });

@@ -1,21 +1,37 @@
+import { ShieldAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { PageLoading } from '@/components/ui/Spinner';
 import { useSessionQuery } from '@/lib/session';
 
-/** Spec §2: platform admins only; anyone else is told so and sent home. */
+const NOTICE_MS = 2500;
+
+/**
+ * Spec §2: platform admins only; anyone else is told so and sent home. Home is the public site,
+ * a full page load, so the notice stays on screen a moment before leaving.
+ */
 export function AdminGuard() {
   const { data: session, isPending } = useSessionQuery();
-  const navigate = useNavigate();
   const allowed = session?.isAppAdmin === true;
+  const refused = !isPending && !allowed;
 
   useEffect(() => {
-    if (isPending || allowed) return;
+    if (!refused) return;
     toast.error('Not authorized', { description: 'You must be an admin to access this area' });
-    navigate('/', { replace: true });
-  }, [isPending, allowed, navigate]);
+    const timer = setTimeout(() => window.location.assign('/'), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [refused]);
 
+  if (refused) {
+    return (
+      <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
+        <ShieldAlert className="h-10 w-10 text-red-500" aria-hidden />
+        <h1 className="text-xl font-semibold text-slate-900">Not authorized</h1>
+        <p className="text-slate-600">You must be an admin to access this area. Taking you home…</p>
+      </main>
+    );
+  }
   if (!allowed) return <PageLoading />;
   return <Outlet />;
 }

@@ -429,36 +429,39 @@ async function run(kind: TKind): Promise<TFigures> {
   }
 }
 
+/** The benchmark's output is its figures, on standard output. */
+function print(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
 function report(all: TFigures[]) {
   const line = '-'.repeat(86);
-  console.log(
+  print(
     `\n${line}\nCompanies benchmark — ${COMPANIES.toLocaleString('en-US')} companies in one organization, ${RUNS} requests per case`,
   );
-  console.log(
-    '(in-process HTTP: session lookup, membership, RLS transaction, page query with primary contact, counts)',
-  );
+  print('(in-process HTTP: session lookup, membership, RLS transaction, page query with primary contact, counts)');
   for (const f of all) {
     const name = f.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (file-backed)';
-    console.log(`${line}\n${name}`);
+    print(`${line}\n${name}`);
     for (const l of f.list) {
       const target =
         f.kind === 'postgres' && !l.label.startsWith('(extra)') ? (l.p99 < 30 ? '  ok (< 30 ms)' : '  OVER 30 ms') : '';
-      console.log(
+      print(
         `  list  ${l.label.padEnd(34)} p50 ${ms(l.p50).padStart(9)}   p99 ${ms(l.p99).padStart(9)}   ${String(l.total).padStart(6)} matches${target}`,
       );
     }
     const i = f.import;
     const ratio = i.ms / i.copyMs;
-    console.log(
+    print(
       `  import ${(i.bytes / 1024 / 1024).toFixed(2)} MB CSV, ${i.rows.toLocaleString('en-US')} rows: ${(i.ms / 1000).toFixed(2)} s end to end` +
         ` (${i.imported} imported, ${i.failed} failed)${i.ms < 15_000 ? '  ok (< 15 s)' : '  OVER 15 s'}`,
     );
-    console.log(
+    print(
       `  COPY of the same companies and contacts: ${(i.copyMs / 1000).toFixed(2)} s   → import is ${ratio.toFixed(1)}x COPY` +
         `${ratio <= 5 ? '  ok (≤ 5x)' : '  OVER 5x'}`,
     );
   }
-  console.log(line);
+  print(line);
 }
 
 const kinds: TKind[] = argOnly === 'postgres' || argOnly === 'pglite' ? [argOnly] : ['postgres', 'pglite'];

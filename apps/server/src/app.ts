@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { isSitePath } from '@pennant/shared/public-routes';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { TDeps } from './deps';
 import { AppError } from './errors';
@@ -83,6 +84,17 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
     await next();
     if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', CSP);
   });
+
+  // JSON bodies are small; file uploads (multipart) carry their own, larger limit on their route.
+  const jsonLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new AppError('bad_request', 'Request body is too large');
+    },
+  });
+  app.use('/api/*', (c, next) =>
+    c.req.header('content-type')?.includes('multipart/form-data') ? next() : jsonLimit(c, next),
+  );
 
   // Mutations must come from our own pages: a cross-site form or fetch is refused.
   app.use('/api/*', async (c, next) => {

@@ -30,6 +30,14 @@ forEachDatabase('platform', (env) => {
     expect(bad.status).toBe(400);
   });
 
+  it('refuses an oversized JSON body with a 400', async () => {
+    const res = await env()
+      .client()
+      .post('/api/auth/sign-in', { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { message: 'Request body is too large' } });
+  });
+
   it('sends security headers, a content security policy and a request id', async () => {
     const res = await env().client().get('/healthz');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");

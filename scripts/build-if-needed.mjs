@@ -1,7 +1,8 @@
 // Builds the web app and the server when their output is missing or older than their sources.
-import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// The bundlers' output goes to a log file, so a newcomer's `npm start` stays short and quiet.
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -21,13 +22,29 @@ function stale(output, sources) {
   return sources.some((s) => newest(join(root, s)) > built);
 }
 
+function run(label, workspace, logFile) {
+  const started = Date.now();
+  process.stdout.write(`  Building ${label}... `);
+  const fd = openSync(logFile, 'a');
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  if (result.status !== 0) {
+    process.stdout.write('failed.\n\n');
+    const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n');
+    process.stderr.write(`${lines.slice(-30).join('\n')}\n\nThe whole build log is in ${logFile}\n`);
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
 export function buildIfNeeded() {
+  const dataDir = resolve(root, process.env.DATA_DIR || '.data');
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = join(dataDir, 'build.log');
   if (stale(join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'packages/shared/src'])) {
-    console.log('Building the web app...');
-    execSync('npm run build -w @pennant/web', { cwd: root, stdio: 'inherit' });
+    run('the web app', '@pennant/web', logFile);
   }
   if (stale(join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'packages/shared/src'])) {
-    console.log('Building the server...');
-    execSync('npm run build -w @pennant/server', { cwd: root, stdio: 'inherit' });
+    run('the server', '@pennant/server', logFile);
   }
 }

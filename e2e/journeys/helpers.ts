@@ -37,3 +37,58 @@ export async function onboardNewOrganization(page: Page, orgName: string, email 
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   return { email, password: 'pennant-pass' };
 }
+
+/**
+ * Makes the signed-in owner's organization premium through the local-mode developer switch (the
+ * stand-in for the payment simulator), as a journey needs before inviting or importing.
+ */
+export async function makePremium(page: Page, planKey: 'premium_month' | 'premium_year' = 'premium_year') {
+  const status = await page.evaluate(async (key) => {
+    const res = await fetch('/dev/api/plan', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ planKey: key }),
+    });
+    return res.status;
+  }, planKey);
+  expect(status).toBe(200);
+}
+
+interface TMailboxMessage {
+  to: string[];
+  subject: string;
+  html: string;
+}
+
+/** A link of the newest e-mail to `email` whose path matches, read from the local mailbox as a person would click it. */
+export async function mailedLink(page: Page, email: string, path: string): Promise<string> {
+  let link = '';
+  const pattern = new RegExp(`href="([^"]*${path.replace(/[/?]/g, '\\$&')}[^"]*)"`);
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/dev/mailbox/messages.json');
+        const { messages } = (await res.json()) as { messages: TMailboxMessage[] };
+        const message = messages.find((m) => m.to.includes(email) && pattern.test(m.html));
+        link = message ? (pattern.exec(message.html)?.[1]?.replace(/&amp;/g, '&') ?? '') : '';
+        return link;
+      },
+      { message: `an e-mail to ${email} with a ${path} link` },
+    )
+    .not.toBe('');
+  return link;
+}
+
+/** The owner (signed in on `page`) invites `email` with one role from Settings → Users. */
+export async function inviteFromSettings(page: Page, email: string, role: string) {
+  await page.goto('/dashboard/settings?tab=users');
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite User' });
+  await dialog.getByLabel('Email').fill(email);
+  if (role !== 'Treasurer') {
+    await dialog.getByRole('checkbox', { name: 'Treasurer' }).click();
+    await dialog.getByRole('checkbox', { name: role }).click();
+  }
+  await dialog.getByRole('button', { name: 'Send Invite' }).click();
+  await expect(page.getByText('Invite sent!')).toBeVisible();
+}

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { onboardNewOrganization } from './helpers';
+import { makePremium, onboardNewOrganization } from './helpers';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -20,6 +20,8 @@ async function allCount(page: Page): Promise<number> {
 // A fresh organization, so the counts move only with this journey's imports.
 test('import a CSV and the second sheet of a workbook, skipping duplicates of existing companies', async ({ page }) => {
   await onboardNewOrganization(page, 'Import Boosters');
+  // Bulk import is a premium feature.
+  await makePremium(page);
   for (const company of EXISTING) {
     const status = await page.evaluate(async (body) => {
       const res = await fetch('/api/companies', {
@@ -64,7 +66,12 @@ test('import a CSV and the second sheet of a workbook, skipping duplicates of ex
   await expect(review.getByText('Lakeside Coffee Roasters')).toBeVisible();
   await expect(review.getByText('hometown hardware')).toHaveCount(0);
   await wizard.getByRole('button', { name: 'Import 4 Companies' }).click();
+  // The server imports in the background; the bar follows its rows, and Back waits for it.
+  await expect(wizard.getByText('Importing', { exact: true })).toBeVisible();
+  await expect(wizard.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Back' })).toBeDisabled();
   await expect(page.getByText('Successfully imported 4 companies')).toBeVisible();
+  await expect(page.getByText('2 duplicates skipped')).toBeVisible();
   await expect(wizard).toBeHidden();
   await expect.poll(() => allCount(page)).toBe(7);
 
@@ -89,6 +96,7 @@ test('import a CSV and the second sheet of a workbook, skipping duplicates of ex
   await expect(wizard.getByLabel('Action for Lakeside Coffee Roasters')).toHaveValue('skip');
   await wizard.getByRole('button', { name: 'Continue' }).click();
   await wizard.getByRole('button', { name: 'Import 3 Companies' }).click();
+  await expect(wizard.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
   await expect(page.getByText('Successfully imported 3 companies')).toBeVisible();
   await expect(wizard).toBeHidden();
   await expect.poll(() => allCount(page)).toBe(10);
@@ -103,8 +111,48 @@ test('import a CSV and the second sheet of a workbook, skipping duplicates of ex
   await expect(page.getByText('(555) 720-1100')).toBeVisible();
 });
 
-test('the wizard refuses files of another type', async ({ page }) => {
+test('rows the company form would refuse are rejected one by one and named in the result', async ({ page }) => {
+  await onboardNewOrganization(page, 'Careful Boosters');
+  await makePremium(page);
+  await page.goto('/dashboard/companies');
+  const lines = ['Company,Email,Website'];
+  for (let i = 1; i <= 1200; i++) lines.push(`Careful Co ${i},c${i}@example.com,careful${i}.example`);
+  lines[5] = 'Script Co,script@example.com,javascript:alert(1)';
+  lines[700] = 'Mail Co,not-an-email,mail.example';
+  await page.getByRole('button', { name: 'Import Companies' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Import Companies' });
+  await wizard.getByLabel('Upload file').setInputFiles({
+    name: 'careful.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await expect(page.getByText('Successfully processed 1200 rows from careful.csv')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Continue' }).click();
+  await expect(wizard.getByText('Review Import')).toBeVisible();
+  await expect(wizard.getByText(/2 rows have a value the company form would not accept/)).toBeVisible();
+  await wizard.getByRole('button', { name: 'Import 1200 Companies' }).click();
+  await expect(wizard.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(page.getByText('Successfully imported 1,198 companies (2 failed)')).toBeVisible();
+  await expect(page.getByText('Row 6: Website: Please enter a valid website')).toBeVisible();
+  await expect(page.getByText('Row 701: Contact Email: Please enter a valid email address')).toBeVisible();
+  await expect(wizard).toBeHidden();
+});
+
+test('a free organization is offered the upgrade instead of the import', async ({ page }) => {
+  await onboardNewOrganization(page, 'Thrifty Boosters');
+  await page.goto('/dashboard/companies');
+  await page.getByRole('button', { name: 'Import Companies' }).click();
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade Your Plan' });
+  await expect(upgrade).toBeVisible();
+  await expect(
+    upgrade.getByText('Bulk import is a Premium feature. Upgrade to Premium to import companies from a file.'),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Import Companies' })).toHaveCount(0);
+});
+
+test('the wizard refuses files of another type or over the limits, and asks before discarding', async ({ page }) => {
   await onboardNewOrganization(page, 'Picky Boosters');
+  await makePremium(page);
   await page.goto('/dashboard/companies');
   await page.getByRole('button', { name: 'Import Companies' }).click();
   const wizard = page.getByRole('dialog', { name: 'Import Companies' });
@@ -120,7 +168,35 @@ test('the wizard refuses files of another type', async ({ page }) => {
     buffer: Buffer.from('Company Name,Website\n'),
   });
   await expect(wizard.getByText('The file must contain at least a header row and one data row')).toBeVisible();
+  // A text file renamed .xlsx is not a workbook.
+  await wizard.getByLabel('Upload file').setInputFiles({
+    name: 'companies.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from('Company Name\nAcme\n'),
+  });
+  await expect(wizard.getByText('Please upload a CSV or Excel file (.csv, .xlsx, .xls)')).toBeVisible();
+  // More than 100,000 rows is refused before anything is uploaded.
+  await wizard.getByLabel('Upload file').setInputFiles({
+    name: 'huge.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Company Name\n${'Acme\n'.repeat(100_001)}`),
+  });
+  await expect(
+    wizard.getByText('The file has more than 100,000 rows. Split it into smaller files and import them one at a time.'),
+  ).toBeVisible();
   // Clicking outside does not close the wizard.
   await page.mouse.click(5, 5);
   await expect(wizard).toBeVisible();
+
+  // Past the upload, Escape asks before discarding the work.
+  await wizard.getByLabel('Upload file').setInputFiles(fixture('companies-import.csv'));
+  await expect(wizard.getByLabel('Field for column Company Name')).toHaveValue('name');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard this import?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(wizard.getByLabel('Field for column Company Name')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Discard this import?' }).getByRole('button', { name: 'Discard' }).click();
+  await expect(wizard).toBeHidden();
 });

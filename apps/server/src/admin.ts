@@ -3,6 +3,7 @@ import { openDatabase } from './boot';
 import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { appAdmins, users } from './db/schema/auth';
+import { StartupError } from './startup-error';
 
 /** `npm run admin -- grant <email>` / `revoke <email>`: platform administrators. */
 async function main(argv: string[]) {
@@ -33,4 +34,10 @@ async function main(argv: string[]) {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  if (!(err instanceof StartupError)) throw err;
+  process.stderr.write(`${err.message}\n`);
+  process.exitCode = 1;
+}

@@ -3,19 +3,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { NUL_MESSAGE } from '@pennant/shared/fields';
 import { isSitePath } from '@pennant/shared/public-routes';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { hasDevMailbox } from './config';
 import type { TDeps } from './deps';
 import { AppError } from './errors';
 import { renderDocs } from './http/docs';
 import type { TAppEnv } from './http/env';
 import { handleError } from './http/errors';
+import { isPublicApiPath } from './http/public-paths';
+import { checkSameOrigin } from './http/same-origin';
 import { SESSION_COOKIE_PREFIX } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { mountMailbox } from './modules/dev/mailbox.routes';
+import { mountDevPlan } from './modules/dev/plan.routes';
 import { mountHealth } from './modules/health/health.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
@@ -77,12 +82,18 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
     secureHeaders({
       contentSecurityPolicy: undefined,
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: deps.config.publicUrl?.startsWith('https://') ? 'max-age=31536000' : false,
+      strictTransportSecurity: deps.config.publicUrl.startsWith('https://') ? 'max-age=31536000' : false,
     }),
   );
   app.use('*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', CSP);
+  });
+
+  // A NUL byte in a path or query string is refused before anything else reads it.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.url.includes('%00') || c.req.url.includes('\0')) throw new AppError('bad_request', NUL_MESSAGE);
+    await next();
   });
 
   // JSON bodies are small; file uploads (multipart) carry their own, larger limit on their route.
@@ -96,18 +107,16 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
     c.req.header('content-type')?.includes('multipart/form-data') ? next() : jsonLimit(c, next),
   );
 
-  // Mutations must come from our own pages: a cross-site form or fetch is refused.
+  // Mutations must come from our own pages; then who is asking; then, before any body is read,
+  // a signed-out request to a route that needs a session is a 401.
   app.use('/api/*', async (c, next) => {
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
-      const origin = c.req.header('origin');
-      const host = c.req.header('host') ?? new URL(c.req.url).host;
-      if (origin && new URL(origin).host !== host) {
-        throw new AppError('forbidden', 'Cross-site requests are not allowed');
-      }
-    }
+    checkSameOrigin(c, deps.config);
     const found = await deps.auth.api.getSession({ headers: c.req.raw.headers });
     c.set('authUser', found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null);
     c.set('sessionToken', found ? (sessionTokenFrom(c.req.header('cookie')) ?? found.session.token) : null);
+    if (!found && !isPublicApiPath(c.req.method, c.req.path)) {
+      throw new AppError('unauthenticated', 'Please sign in');
+    }
     await next();
   });
 
@@ -132,7 +141,11 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
     throw new AppError('not_found', 'No such API route');
   });
 
-  if (deps.mailer.transport === 'outbox') mountMailbox(app);
+  // Developer surfaces exist only in local mode; on a public PUBLIC_URL these paths are the SPA's 404.
+  if (hasDevMailbox(deps.config) && deps.mailer.transport === 'outbox') mountMailbox(app);
+  // The plan switch stands in for the payment simulator (a later issue) in local mode only.
+  if (deps.config.localMode) mountDevPlan(app);
+  app.all('/dev/*', (c) => c.text('Not found', 404));
 
   mountWeb(app);
   return app;

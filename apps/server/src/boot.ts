@@ -1,13 +1,17 @@
+import { join } from 'node:path';
 import type { TConfig } from './config';
 import { openPglite, openPostgres, type TDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import type { TDeps } from './deps';
 import { createMailer, type TMailer } from './integrations/mail/mailer';
+import { importCompaniesJob, sweepImportsJob } from './jobs/import-companies.job';
 import { createInlineQueue, createPgBossQueue } from './jobs/queue';
 import { sendEmailJob, sweepEmailJob } from './jobs/send-email.job';
 import type { Logger } from './logger';
 import { createAuth } from './modules/auth/auth';
 import { createHub } from './realtime/hub';
+import { StartupError } from './startup-error';
 
 export interface TBootOptions {
   /** 'inline' runs jobs in the request (tests); 'pg-boss' is the real queue. */
@@ -16,14 +20,46 @@ export interface TBootOptions {
   database?: TDatabase;
 }
 
+/**
+ * PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR, which one process
+ * owns at a time (a lock file); a damaged or foreign directory is one clear line, not a trace.
+ */
 export async function openDatabase(config: TConfig): Promise<TDatabase> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const lock = lockDataDir(config.dataDir);
+  try {
+    const database = await openPglite(config.dataDir);
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await close();
+        lock.release();
+      },
+    };
+  } catch (err) {
+    lock.release();
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new StartupError(
+      `The embedded database in ${join(config.dataDir, 'pglite')} could not be opened (${reason}): it is damaged ` +
+        'or not a Pennant database. Move that folder aside (keep it: your data is in it) to start with an empty one, ' +
+        'or set DATA_DIR to the right folder.',
+    );
+  }
 }
 
 /** config → database → migrations → auth, mail, realtime, queue: everything but HTTP. */
 export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}): Promise<TDeps> {
   const database = opts.database ?? (await openDatabase(config));
-  const applied = await migrate(database);
+  let applied: string[];
+  try {
+    applied = await migrate(database);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    const reason = err instanceof Error ? err.message : String(err);
+    const where = config.databaseUrl ? 'The database at DATABASE_URL' : `The embedded database in ${config.dataDir}`;
+    throw new StartupError(`${where} could not be prepared: ${reason}. Is it Pennant's database?`);
+  }
   if (applied.length) log.info({ applied }, 'migrations applied');
   const queue = opts.queue === 'inline' ? createInlineQueue(log) : createPgBossQueue(database, log, config.databaseUrl);
   const deps: TDeps = {
@@ -36,7 +72,7 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
     queue,
     hub: await createHub(log, database.pool),
   };
-  await queue.start([sendEmailJob(deps), sweepEmailJob(deps)]);
+  await queue.start([sendEmailJob(deps), sweepEmailJob(deps), importCompaniesJob(deps), sweepImportsJob(deps)]);
   return deps;
 }
 

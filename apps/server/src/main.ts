@@ -1,39 +1,87 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { boot, shutdown } from './boot';
-import { loadConfig } from './config';
-import { createLogger } from './logger';
-import { seedDemoIfEmpty } from './seed/demo';
+import { hasDevMailbox, loadConfig, type TConfig } from './config';
+import type { TDeps } from './deps';
+import { createServerLogger, type Logger } from './logger';
+import { demoSignIn, seedDemoIfEmpty } from './seed/demo';
+import { StartupError } from './startup-error';
 
-const config = loadConfig();
-const log = createLogger(config.logLevel);
-let ready = false;
+const say = (line = '') => process.stdout.write(`${line}\n`);
 
-const deps = await boot(config, log);
-const app = createApp(deps, { isReady: () => ready });
-const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
-  ready = true;
-  log.info({ port: info.port }, 'Pennant is listening');
-  process.stdout.write(`\n  Pennant is running at ${config.publicUrl ?? `http://localhost:${info.port}`}\n`);
-  if (deps.mailer.transport === 'outbox') {
-    process.stdout.write(
-      `  Outgoing mail is kept at ${config.publicUrl ?? `http://localhost:${info.port}`}/dev/mailbox\n`,
-    );
+/** A start-up problem the operator can fix is one line on stderr and exit code 1. */
+function failStart(err: unknown, log?: Logger): never {
+  if (err instanceof StartupError) {
+    process.stderr.write(`\nPennant could not start: ${err.message}\n\n`);
+  } else {
+    log?.fatal({ err }, 'start failed');
+    process.stderr.write(`\nPennant could not start: ${err instanceof Error ? err.message : String(err)}\n\n`);
   }
-});
-
-// Seeding after listening keeps the first start quick; the seed is one transaction per part.
-if (config.seedDemo) {
-  seedDemoIfEmpty(deps)
-    .then((demo) => {
-      if (demo) {
-        process.stdout.write(`\n  Demo organization "${demo.orgName}" is ready. Sign in with:\n`);
-        process.stdout.write(`    e-mail:   ${demo.email}\n    password: ${demo.password}\n`);
-        process.stdout.write(`  A teammate (treasurer): ${demo.teammate.email} / ${demo.teammate.password}\n\n`);
-      }
-    })
-    .catch((err: unknown) => log.error({ err }, 'demo seed failed'));
+  process.exit(1);
 }
+
+let config: TConfig;
+try {
+  config = loadConfig();
+} catch (err) {
+  failStart(err);
+}
+const { log, logFile } = createServerLogger(config);
+
+let deps: TDeps;
+try {
+  deps = await boot(config, log);
+} catch (err) {
+  failStart(err, log);
+}
+
+if (deps.mailer.transport === 'outbox' && !config.localMode) {
+  const warning =
+    'No SMTP_URL or POSTMARK_TOKEN is set: outgoing mail is NOT delivered, only written to the outbox folder in DATA_DIR.';
+  log.warn(warning);
+  process.stderr.write(`Warning: ${warning}\n`);
+}
+
+let ready = false;
+const app = createApp(deps, { isReady: () => ready });
+
+async function announce(): Promise<void> {
+  say();
+  say(`  Pennant is running at ${config.publicUrl}`);
+  if (hasDevMailbox(config)) say(`  Outgoing mail is kept at ${config.publicUrl}/dev/mailbox`);
+  if (logFile) say(`  Server log: ${logFile}`);
+  if (config.seedDemo) {
+    // Seeding after listening keeps the first start quick; the seed is one transaction per part.
+    try {
+      await seedDemoIfEmpty(deps);
+      const demo = await demoSignIn(deps);
+      if (demo) {
+        say();
+        say(`  Demo organization "${demo.orgName}". Sign in with:`);
+        say(`    e-mail:   ${demo.email}`);
+        say(`    password: ${demo.password}`);
+        say(`  A teammate (treasurer): ${demo.teammate.email} / ${demo.teammate.password}`);
+      }
+    } catch (err) {
+      log.error({ err }, 'demo seed failed');
+      say('  The demo organization could not be created; see the server log.');
+    }
+  }
+  say();
+}
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  ready = true;
+  log.info({ port: info.port, host: config.host }, 'Pennant is listening');
+  void announce();
+});
+server.on('error', (err: NodeJS.ErrnoException) => {
+  const message =
+    err.code === 'EADDRINUSE'
+      ? `port ${config.port} on ${config.host} is already in use. Stop the other program or set PORT.`
+      : err.message;
+  failStart(new StartupError(message), log);
+});
 
 let stopping = false;
 async function stop(signal: string) {

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  EMAIL_MESSAGE,
+  EMAIL_PATTERN,
+  ID_MAX,
+  optionalEmail,
+  optionalText,
+  optionalWebsite,
+  requiredText,
+  SHORT_TEXT_MAX,
+  text,
+} from './fields';
 
 // ---------------------------------------------------------------------------------------------
 // Statuses, categories and their presentation: one place for the list, the badge and the server.
@@ -86,44 +98,24 @@ export const NOTE_MAX_LENGTH = 2000;
 export const PHONE_MAX_LENGTH = 14;
 
 // ---------------------------------------------------------------------------------------------
-// Field helpers. Blank text becomes null, so forms can send '' for an empty input; an absent
-// field stays undefined, which an update reads as "leave unchanged".
+// Field rules: every text goes through the shared field schemas (fields.ts), so NUL and
+// over-long input are refused the same way by the form, the routes and the import.
 // ---------------------------------------------------------------------------------------------
 
-const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);
+export { EMAIL_MESSAGE, WEBSITE_MESSAGE } from './fields';
 
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} cannot exceed ${max} characters`).nullish().transform(blankToNull);
+export const COMPANY_NAME_MAX = 200;
+export const CONTACT_NAME_MAX = 120;
+export const TITLE_MAX = 120;
+export const INDUSTRY_MAX = 120;
+export const COMPANY_NOTES_MAX = 5000;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const WEBSITE_PATTERN = /^(https?:\/\/)?[^\s/$.?#]+\.[^\s]+$/i;
-
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
-export const WEBSITE_MESSAGE = 'Please enter a valid website';
-
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, 'Email cannot exceed 254 characters')
-  .refine((v) => v === '' || EMAIL_PATTERN.test(v), EMAIL_MESSAGE)
-  .nullish()
-  .transform(blankToNull);
-
-const optionalWebsite = z
-  .string()
-  .trim()
-  .max(500, 'Website cannot exceed 500 characters')
-  .refine((v) => v === '' || WEBSITE_PATTERN.test(v), WEBSITE_MESSAGE)
-  .nullish()
-  .transform(blankToNull);
+/** Required text, trimmed before its length is counted; a missing value reads like a blank one. */
+const requiredField = requiredText;
 
 const optionalPhone = optionalText(PHONE_MAX_LENGTH, 'Phone number');
 
-const companyName = z
-  .string({ error: 'Company name is required' })
-  .trim()
-  .min(1, 'Company name is required')
-  .max(200, 'Company name cannot exceed 200 characters');
+const companyName = requiredField(COMPANY_NAME_MAX, 'Company name');
 
 export const ZCompanyStatus = z.enum(COMPANY_STATUSES, { error: 'Please choose a valid status' });
 
@@ -133,16 +125,16 @@ export const ZCompanyStatus = z.enum(COMPANY_STATUSES, { error: 'Please choose a
 
 /** The optional primary contact of a new company: created only when both name and email are given. */
 export const ZPrimaryContactInput = z.object({
-  name: optionalText(120, 'Contact name'),
-  title: optionalText(120, 'Title'),
-  email: optionalEmail,
+  name: optionalText(CONTACT_NAME_MAX, 'Contact name'),
+  title: optionalText(TITLE_MAX, 'Title'),
+  email: optionalEmail(),
   phone: optionalPhone,
 });
 
 const companyFields = {
-  website: optionalWebsite,
-  industry: optionalText(120, 'Industry'),
-  notes: optionalText(5000, 'Notes'),
+  website: optionalWebsite(),
+  industry: optionalText(INDUSTRY_MAX, 'Industry'),
+  notes: optionalText(COMPANY_NOTES_MAX, 'Notes'),
   address: optionalText(300, 'Address'),
   city: optionalText(120, 'City'),
   state: optionalText(60, 'State'),
@@ -178,7 +170,7 @@ export const BULK_STATUS_MAX = 1000;
 
 export const ZBulkStatus = z.object({
   ids: z
-    .array(z.uuid())
+    .array(text(ID_MAX, 'Company id').pipe(z.uuid()))
     .min(1, 'Select at least one company')
     .max(BULK_STATUS_MAX, `Select at most ${BULK_STATUS_MAX} companies`),
   status: ZCompanyStatus,
@@ -194,9 +186,9 @@ export function parseStatusFilter(raw: string | readonly string[] | undefined): 
 
 export const ZCompanyListQuery = z.object({
   page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(100_000).default(1),
-  search: z.string().trim().max(200, 'Search cannot exceed 200 characters').optional(),
+  search: text(SHORT_TEXT_MAX, 'Search').trim().optional(),
   status: z
-    .union([z.string(), z.array(z.string())])
+    .union([text(SHORT_TEXT_MAX, 'Status'), z.array(text(ID_MAX, 'Status')).max(COMPANY_STATUSES.length * 2)])
     .optional()
     .transform((v) => parseStatusFilter(v))
     .pipe(z.array(ZCompanyStatus)),
@@ -228,19 +220,10 @@ export function companyListQueryString(q: {
 
 /** Contact add and edit: save needs a name and an email. */
 export const ZContact = z.object({
-  name: z
-    .string({ error: 'Contact name is required' })
-    .trim()
-    .min(1, 'Contact name is required')
-    .max(120, 'Contact name cannot exceed 120 characters'),
-  email: z
-    .string({ error: 'Contact email is required' })
-    .trim()
-    .min(1, 'Contact email is required')
-    .max(254, 'Email cannot exceed 254 characters')
-    .refine((v) => EMAIL_PATTERN.test(v), EMAIL_MESSAGE),
+  name: requiredField(CONTACT_NAME_MAX, 'Contact name'),
+  email: requiredText(EMAIL_MAX, 'Email', 'Contact email is required').regex(EMAIL_PATTERN, EMAIL_MESSAGE),
   phone: optionalPhone,
-  title: optionalText(120, 'Title'),
+  title: optionalText(TITLE_MAX, 'Title'),
   isPrimary: z.boolean().optional(),
 });
 export type TContactInput = z.input<typeof ZContact>;
@@ -251,18 +234,14 @@ export const ZContactUpdate = z.object({
   name: ZContact.shape.name.optional(),
   email: ZContact.shape.email.optional(),
   phone: optionalPhone,
-  title: optionalText(120, 'Title'),
+  title: optionalText(TITLE_MAX, 'Title'),
   isActive: z.boolean().optional(),
 });
 export type TContactUpdateInput = z.input<typeof ZContactUpdate>;
 export type TContactUpdate = z.output<typeof ZContactUpdate>;
 
 export const ZNote = z.object({
-  description: z
-    .string({ error: 'Note description is required' })
-    .trim()
-    .min(1, 'Note description is required')
-    .max(NOTE_MAX_LENGTH, 'Note cannot exceed 2000 characters'),
+  description: requiredField(NOTE_MAX_LENGTH, 'Note', 'Note description is required'),
 });
 export type TNote = z.infer<typeof ZNote>;
 
@@ -368,6 +347,8 @@ export const ZCompanyNoteList = z.object({ notes: z.array(ZCompanyNote) });
 // ---------------------------------------------------------------------------------------------
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Data rows (non-blank rows below the header) one import may hold. */
+export const IMPORT_MAX_ROWS = 100_000;
 /** The unpacked size a workbook may claim before the server refuses to open it. */
 export const IMPORT_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
 export const IMPORT_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
@@ -379,16 +360,30 @@ export const IMPORT_ACCEPT = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ].join(',');
 
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
 export const IMPORT_MESSAGES = {
   wrongType: 'Please upload a CSV or Excel file (.csv, .xlsx, .xls)',
   tooLarge: 'File size must be less than 10MB',
+  tooManyRows: `The file has more than ${formatCount(IMPORT_MAX_ROWS)} rows. Split it into smaller files and import them one at a time.`,
   emptyOrCorrupted: 'The file appears to be empty or corrupted',
   needsHeaderAndData: 'The file must contain at least a header row and one data row',
   noDataRows: 'No data rows found in the file',
   unpackedTooLarge: 'The workbook is too large to import once unpacked (over 100MB)',
   nameNotMapped: 'Company Name must be mapped to a column',
   targetMappedTwice: 'Each field can only be mapped to one column',
+  planRequired: 'Bulk import is a Premium feature. Upgrade to Premium to import companies from a file.',
+  notFound: 'Import not found',
+  tooManyRunning: 'Another import is still running. Wait for it to finish, then try again.',
+  notReviewed: 'Check the file for duplicates before starting the import.',
+  alreadyStarted: 'This import has already started.',
+  expired: 'This upload has expired. Upload the file again.',
 } as const;
+
+/** "1 duplicate", "2 duplicates": every count the import prints goes through this. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
 
 export function isImportFileName(name: string): boolean {
   const lower = name.toLowerCase();
@@ -418,12 +413,31 @@ export const IMPORT_TARGET_LABELS: Record<TImportTarget, string> = {
 
 export const REQUIRED_IMPORT_TARGETS: readonly TImportTarget[] = ['name'];
 
+/** A file's column header as the mapping names it. */
+const columnHeader = text(SHORT_TEXT_MAX, 'Column name');
+
 /** File column header → target field. Columns not in the map are not imported. */
 export const ZImportMapping = z
-  .record(z.string(), z.enum(IMPORT_TARGETS))
+  .record(columnHeader, z.enum(IMPORT_TARGETS))
   .refine((m) => new Set(Object.values(m)).size === Object.values(m).length, IMPORT_MESSAGES.targetMappedTwice)
   .refine((m) => Object.values(m).includes('name'), IMPORT_MESSAGES.nameNotMapped);
 export type TImportMapping = z.infer<typeof ZImportMapping>;
+
+/**
+ * One imported row, checked with exactly the fields of the company form: the same name, website,
+ * industry and notes rules as a new company, the same contact rules as its primary contact.
+ */
+export const ZImportRow = z.object({
+  name: companyName,
+  website: companyFields.website,
+  industry: companyFields.industry,
+  notes: companyFields.notes,
+  contactName: ZPrimaryContactInput.shape.name,
+  contactEmail: ZPrimaryContactInput.shape.email,
+  contactPhone: ZPrimaryContactInput.shape.phone,
+});
+export type TImportRowInput = z.input<typeof ZImportRow>;
+export type TImportRowValid = z.output<typeof ZImportRow>;
 
 export const DUPLICATE_ACTIONS = ['skip', 'merge', 'create_new'] as const;
 export type TDuplicateAction = (typeof DUPLICATE_ACTIONS)[number];
@@ -432,21 +446,36 @@ export const DEFAULT_DUPLICATE_ACTION: TDuplicateAction = 'skip';
 export const DUPLICATE_REASONS = ['Exact name match', 'Website match'] as const;
 export type TDuplicateReason = (typeof DUPLICATE_REASONS)[number];
 
-/** rowIndex (the position in the import records, see toImportRecords) → what to do with that duplicate. */
-export const ZImportDecisions = z.record(
-  z.string().regex(/^\d+$/, 'Row index must be a number'),
-  z.enum(DUPLICATE_ACTIONS),
-);
-export type TImportDecisions = z.infer<typeof ZImportDecisions>;
+/** Duplicates the review lists in full; past this many only the count and "Set all" remain. */
+export const IMPORT_DUPLICATES_SHOWN = 1000;
+/** Failed rows an import keeps with their reasons (the count is always exact). */
+export const IMPORT_FAILURES_KEPT = 1000;
 
-export const IMPORT_MAX_ROWS = 200_000;
-
-export const ZImportDuplicatesRequest = z.object({
-  rows: z
-    .array(z.object({ name: z.string(), website: z.string().nullish() }))
-    .max(IMPORT_MAX_ROWS, `An import can hold at most ${IMPORT_MAX_ROWS} rows`),
+/** Upload: the file alone (multipart); the sheet and mapping come with the duplicate check. */
+export const ZImportAnalyze = z.object({
+  sheet: text(SHORT_TEXT_MAX, 'Sheet').optional(),
+  mapping: ZImportMapping,
 });
-export type TImportDuplicatesRequest = z.infer<typeof ZImportDuplicatesRequest>;
+export type TImportAnalyze = z.infer<typeof ZImportAnalyze>;
+
+/**
+ * What to do with the duplicates: one action for all of them, and per-row exceptions keyed by
+ * rowIndex (the position among the rows that have a company name, see toImportRecords).
+ */
+export const ZImportDecisions = z.object({
+  defaultAction: z.enum(DUPLICATE_ACTIONS).default(DEFAULT_DUPLICATE_ACTION),
+  overrides: z
+    .record(text(ID_MAX, 'Row index').regex(/^\d+$/, 'Row index must be a number'), z.enum(DUPLICATE_ACTIONS))
+    .refine((o) => Object.keys(o).length <= IMPORT_MAX_ROWS, `At most ${formatCount(IMPORT_MAX_ROWS)} decisions`)
+    .default({}),
+});
+export type TImportDecisionsInput = z.input<typeof ZImportDecisions>;
+export type TImportDecisions = z.output<typeof ZImportDecisions>;
+
+/** The action for one duplicate: its own decision, else the one for all. */
+export function duplicateAction(decisions: TImportDecisions, rowIndex: number): TDuplicateAction {
+  return decisions.overrides[String(rowIndex)] ?? decisions.defaultAction;
+}
 
 export const ZExistingCompany = z.object({
   id: z.uuid(),
@@ -459,26 +488,94 @@ export type TExistingCompany = z.infer<typeof ZExistingCompany>;
 
 export const ZImportDuplicate = z.object({
   rowIndex: z.number().int(),
+  /** Spreadsheet row number (the file's first line is row 1). */
+  rowNumber: z.number().int(),
+  importRow: z.object({ name: z.string(), website: z.string().nullable() }),
   existingCompany: ZExistingCompany,
   matchReason: z.enum(DUPLICATE_REASONS),
   action: z.enum(DUPLICATE_ACTIONS),
 });
 export type TImportDuplicate = z.infer<typeof ZImportDuplicate>;
 
-export const ZImportDuplicatesReply = z.object({ duplicates: z.array(ZImportDuplicate) });
+export const ZImportDuplicatesReply = z.object({
+  /** Data rows in the file (sheet), with or without a company name. */
+  totalRows: z.number().int(),
+  /** Rows with a company name: the companies the import would create. */
+  records: z.number().int(),
+  /** rowIndex of every duplicate, however many. */
+  duplicateRows: z.array(z.number().int()),
+  /** The first IMPORT_DUPLICATES_SHOWN duplicates in full. */
+  duplicates: z.array(ZImportDuplicate),
+});
 export type TImportDuplicatesReply = z.infer<typeof ZImportDuplicatesReply>;
 
-export const ZImportResult = z.object({
-  imported: z.number().int(),
-  failed: z.number().int(),
-  skipped: z.number().int(),
-  failedBatches: z.array(
-    z.object({
-      /** Spreadsheet row numbers (the header is row 1) of the batch's first and last rows. */
-      fromRow: z.number().int(),
-      toRow: z.number().int(),
-      message: z.string(),
-    }),
-  ),
+export const IMPORT_STATUSES = ['uploaded', 'reviewed', 'queued', 'running', 'done', 'failed', 'expired'] as const;
+export type TImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_FILE_KINDS = ['csv', 'xlsx', 'xls'] as const;
+export type TImportFileKind = (typeof IMPORT_FILE_KINDS)[number];
+
+export const ZImportFailure = z.object({
+  /** Spreadsheet row number (the header is usually row 1). */
+  row: z.number().int(),
+  reason: z.string(),
 });
-export type TImportResult = z.infer<typeof ZImportResult>;
+export type TImportFailure = z.infer<typeof ZImportFailure>;
+
+export const ZImportState = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  fileKind: z.enum(IMPORT_FILE_KINDS),
+  /** Workbook sheet names in order; empty for CSV. */
+  sheets: z.array(z.string()),
+  sheet: z.string().nullable(),
+  status: z.enum(IMPORT_STATUSES),
+  /** Data rows to go through; null until the duplicate check has read the file. */
+  totalRows: z.number().int().nullable(),
+  rowsDone: z.number().int(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  /** The first IMPORT_FAILURES_KEPT failed rows with their reasons. */
+  failures: z.array(ZImportFailure),
+  error: z.string().nullable(),
+  createdAt: instant,
+  finishedAt: instant.nullable(),
+});
+export type TImportState = z.infer<typeof ZImportState>;
+
+export function isImportFinished(status: TImportStatus): boolean {
+  return status === 'done' || status === 'failed' || status === 'expired';
+}
+
+/** Whole percent of rows done (0 until the total is known). */
+export function importPercent(state: Pick<TImportState, 'rowsDone' | 'totalRows' | 'status'>): number {
+  if (state.status === 'done') return 100;
+  if (!state.totalRows) return 0;
+  return Math.min(100, Math.floor((state.rowsDone / state.totalRows) * 100));
+}
+
+/** The spec's closing toast for a finished import, with every count in the right number. */
+export function importResultMessage(
+  state: Pick<TImportState, 'status' | 'imported' | 'failed' | 'skipped' | 'error'>,
+): {
+  tone: 'success' | 'error';
+  title: string;
+  description?: string;
+} {
+  if (state.status !== 'done') {
+    return { tone: 'error', title: 'Import failed', description: state.error ?? undefined };
+  }
+  const skipped = state.skipped > 0 ? `${plural(state.skipped, 'duplicate')} skipped` : undefined;
+  if (state.imported === 0 && state.failed > 0) {
+    return {
+      tone: 'error',
+      title: `Failed to import ${plural(state.failed, 'company', 'companies')}`,
+      description: skipped,
+    };
+  }
+  return {
+    tone: 'success',
+    title: `Successfully imported ${plural(state.imported, 'company', 'companies')}${state.failed > 0 ? ` (${formatCount(state.failed)} failed)` : ''}`,
+    description: skipped,
+  };
+}

@@ -1,11 +1,17 @@
 import {
+  IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  IMPORT_TARGET_LABELS,
   IMPORT_TARGETS,
   REQUIRED_IMPORT_TARGETS,
+  type TDuplicateReason,
   type TImportMapping,
+  type TImportRowInput,
+  type TImportRowValid,
   type TImportTarget,
+  ZImportRow,
 } from './companies.schemas';
-import { normalizeImportedPhone } from './company-rules';
+import { normalizeImportedPhone, normalizeWebsite, type TDuplicateCandidate } from './company-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Reading a parsed file. Browser and server parse with the same options and then both call
@@ -44,42 +50,81 @@ function cellText(cell: unknown): string {
 }
 
 const isBlank = (row: readonly unknown[]) => row.every((c) => cellText(c) === '');
+/** Empty lines (a trailing newline) are not rows; a line of empty cells (',,') is a blank row. */
+const isEmptyLine = (row: readonly unknown[]) => row.length === 0 || (row.length === 1 && cellText(row[0]) === '');
 
 /**
- * The header row (the first non-blank line) and the data rows below it. Only columns with a
- * header are kept (a repeated header gets '_1', '_2'…); blank rows are dropped.
+ * Reads a parsed file one line at a time, so a server can stream it: the header row is the first
+ * non-blank line; only columns with a header are kept (a repeated header gets '_1', '_2'…);
+ * blank rows are dropped. Call `finish` after the last line for the spec's file messages.
  */
-export function readImportTable(matrix: readonly (readonly unknown[])[]): TReadTableResult {
-  const headerAt = matrix.findIndex((row) => !isBlank(row));
-  if (headerAt < 0) return { ok: false, message: IMPORT_MESSAGES.emptyOrCorrupted };
-  const headerRow = matrix[headerAt] ?? [];
-  const columns: { index: number; header: string }[] = [];
-  const seen = new Map<string, number>();
-  headerRow.forEach((cell, index) => {
-    const text = typeof cell === 'string' ? cell.trim() : '';
-    if (!text) return;
-    const n = seen.get(text) ?? 0;
-    seen.set(text, n + 1);
-    columns.push({ index, header: n === 0 ? text : `${text}_${n}` });
-  });
-  // Empty lines (a trailing newline) are not rows; a line of empty cells (',,') is a blank row.
-  const isEmptyLine = (row: readonly unknown[]) => row.length === 0 || (row.length === 1 && cellText(row[0]) === '');
-  const below = matrix.slice(headerAt + 1).filter((row) => !isEmptyLine(row)).length;
-  if (columns.length === 0 || below === 0) return { ok: false, message: IMPORT_MESSAGES.needsHeaderAndData };
-  const rows: TImportRow[] = [];
-  for (let i = headerAt + 1; i < matrix.length; i++) {
-    const raw = matrix[i] ?? [];
+export class ImportTableReader {
+  private columns: { index: number; header: string }[] | null = null;
+  private line = 0;
+  private linesBelow = 0;
+  /** Data rows read so far. */
+  rowCount = 0;
+
+  /** The kept column headers, once the header row has been read. */
+  get headers(): string[] | null {
+    return this.columns ? this.columns.map((c) => c.header) : null;
+  }
+
+  /** Feeds the next line of the file; returns the data row it makes, if any. */
+  push(raw: readonly unknown[]): TImportRow | null {
+    this.line += 1;
+    if (!this.columns) {
+      if (isBlank(raw)) return null;
+      const columns: { index: number; header: string }[] = [];
+      const seen = new Map<string, number>();
+      raw.forEach((cell, index) => {
+        const header = typeof cell === 'string' ? cell.trim() : '';
+        if (!header) return;
+        const n = seen.get(header) ?? 0;
+        seen.set(header, n + 1);
+        columns.push({ index, header: n === 0 ? header : `${header}_${n}` });
+      });
+      this.columns = columns;
+      return null;
+    }
+    if (!isEmptyLine(raw)) this.linesBelow += 1;
     const values: Record<string, string> = {};
     let filled = false;
-    for (const col of columns) {
-      const text = cellText(raw[col.index]);
-      values[col.header] = text;
-      if (text) filled = true;
+    for (const col of this.columns) {
+      const value = cellText(raw[col.index]);
+      values[col.header] = value;
+      if (value) filled = true;
     }
-    if (filled) rows.push({ rowNumber: i + 1, values });
+    if (!filled) return null;
+    this.rowCount += 1;
+    return { rowNumber: this.line, values };
   }
-  if (rows.length === 0) return { ok: false, message: IMPORT_MESSAGES.noDataRows };
-  return { ok: true, table: { headers: columns.map((c) => c.header), rows } };
+
+  /** After the last line: null when the file had a header and data, else the spec's message. */
+  finish(): string | null {
+    if (!this.columns) return IMPORT_MESSAGES.emptyOrCorrupted;
+    if (this.columns.length === 0 || this.linesBelow === 0) return IMPORT_MESSAGES.needsHeaderAndData;
+    if (this.rowCount === 0) return IMPORT_MESSAGES.noDataRows;
+    return null;
+  }
+}
+
+/**
+ * The header row (the first non-blank line) and the data rows below it, as ImportTableReader
+ * reads them; more than IMPORT_MAX_ROWS data rows is refused.
+ */
+export function readImportTable(matrix: readonly (readonly unknown[])[]): TReadTableResult {
+  const reader = new ImportTableReader();
+  const rows: TImportRow[] = [];
+  for (const raw of matrix) {
+    const row = reader.push(raw);
+    if (!row) continue;
+    if (reader.rowCount > IMPORT_MAX_ROWS) return { ok: false, message: IMPORT_MESSAGES.tooManyRows };
+    rows.push(row);
+  }
+  const problem = reader.finish();
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, table: { headers: reader.headers ?? [], rows } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,11 +328,10 @@ export interface TImportRecord {
 }
 
 /**
- * The companies an import creates, in file order: the mapping applied, rows without a name
- * dropped, empty strings as undefined, country US and status prospect. A record's position in
- * this list is the rowIndex of duplicate checks and decisions.
+ * The record one row makes under a mapping: empty strings as undefined, country US and status
+ * prospect; null when the row has no company name (such rows are dropped).
  */
-export function toImportRecords(rows: readonly TImportRow[], mapping: TImportMapping): TImportRecord[] {
+export function importRecordMapper(mapping: TImportMapping): (row: TImportRow) => TImportRecord | null {
   const columnOf = new Map<TImportTarget, string>();
   for (const [header, target] of Object.entries(mapping)) columnOf.set(target, header);
   const read = (row: TImportRow, target: TImportTarget): string | undefined => {
@@ -295,12 +339,11 @@ export function toImportRecords(rows: readonly TImportRow[], mapping: TImportMap
     const v = header === undefined ? undefined : row.values[header]?.trim();
     return v ? v : undefined;
   };
-  const records: TImportRecord[] = [];
-  for (const row of rows) {
+  return (row) => {
     const name = read(row, 'name');
-    if (!name) continue;
+    if (!name) return null;
     const phone = read(row, 'contact_phone');
-    records.push({
+    return {
       rowNumber: row.rowNumber,
       name,
       website: read(row, 'website'),
@@ -311,12 +354,132 @@ export function toImportRecords(rows: readonly TImportRow[], mapping: TImportMap
       contactPhone: phone === undefined ? undefined : normalizeImportedPhone(phone),
       country: IMPORT_COUNTRY,
       status: IMPORT_STATUS,
-    });
+    };
+  };
+}
+
+/**
+ * The companies an import creates, in file order: the mapping applied, rows without a name
+ * dropped. A record's position in this list is the rowIndex of duplicate checks and decisions.
+ */
+export function toImportRecords(rows: readonly TImportRow[], mapping: TImportMapping): TImportRecord[] {
+  const toRecord = importRecordMapper(mapping);
+  const records: TImportRecord[] = [];
+  for (const row of rows) {
+    const record = toRecord(row);
+    if (record) records.push(record);
   }
   return records;
 }
 
 /** A contact is created when the row has a contact name or email. */
-export function importRecordHasContact(r: TImportRecord): boolean {
+export function importRecordHasContact(r: Pick<TImportRecord, 'contactName' | 'contactEmail'>): boolean {
   return Boolean(r.contactName || r.contactEmail);
+}
+
+/** Which column each field of ZImportRow comes from, for the reasons of rejected rows. */
+const ROW_FIELD_TARGETS: Record<keyof TImportRowInput, TImportTarget> = {
+  name: 'name',
+  website: 'website',
+  industry: 'industry',
+  notes: 'notes',
+  contactName: 'contact_name',
+  contactEmail: 'contact_email',
+  contactPhone: 'contact_phone',
+};
+
+const isRowField = (key: PropertyKey | undefined): key is keyof TImportRowInput =>
+  typeof key === 'string' && key in ROW_FIELD_TARGETS;
+
+export type TCheckedImportRecord =
+  | { ok: true; rowNumber: number; row: TImportRowValid }
+  | { ok: false; rowNumber: number; reason: string };
+
+/**
+ * Applies the company form's field rules to one record. A rejected record gets one reason,
+ * naming the field unless the message already does ("Website: Please enter a valid website").
+ */
+export function checkImportRecord(record: TImportRecord): TCheckedImportRecord {
+  const parsed = ZImportRow.safeParse({
+    name: record.name,
+    website: record.website,
+    industry: record.industry,
+    notes: record.notes,
+    contactName: record.contactName,
+    contactEmail: record.contactEmail,
+    contactPhone: record.contactPhone,
+  });
+  if (parsed.success) return { ok: true, rowNumber: record.rowNumber, row: parsed.data };
+  const issue = parsed.error.issues[0];
+  const field = issue?.path[0];
+  const label = isRowField(field) ? IMPORT_TARGET_LABELS[ROW_FIELD_TARGETS[field]] : null;
+  const message = issue?.message ?? 'Invalid row';
+  // "Company name cannot exceed…" already says which field; "Please enter a valid website" does not.
+  const firstWord = label?.toLowerCase().split(' ')[0] ?? '';
+  const reason = label && !message.toLowerCase().startsWith(firstWord) ? `${label}: ${message}` : message;
+  return { ok: false, rowNumber: record.rowNumber, reason };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Duplicates
+// ---------------------------------------------------------------------------------------------
+
+export interface TDuplicateMatch<T> {
+  existing: T;
+  reason: TDuplicateReason;
+}
+
+/**
+ * A matcher over the organization's companies, built once and asked row by row (an import of
+ * 100,000 rows against 100,000 companies is two map lookups a row): case-insensitive exact name
+ * first ('Exact name match'), else the same website ('Website match'), as findDuplicates.
+ */
+export function duplicateMatcher<T extends TDuplicateCandidate>(
+  existing: readonly T[],
+): (row: TDuplicateCandidate) => TDuplicateMatch<T> | null {
+  const byName = new Map<string, T>();
+  const bySite = new Map<string, T>();
+  for (const company of existing) {
+    const name = company.name.trim().toLowerCase();
+    if (name && !byName.has(name)) byName.set(name, company);
+    const site = normalizeWebsite(company.website);
+    if (site && !bySite.has(site)) bySite.set(site, company);
+  }
+  return (row) => {
+    const byNameMatch = byName.get(row.name.trim().toLowerCase());
+    if (byNameMatch) return { existing: byNameMatch, reason: 'Exact name match' };
+    const site = normalizeWebsite(row.website);
+    const bySiteMatch = site ? bySite.get(site) : undefined;
+    return bySiteMatch ? { existing: bySiteMatch, reason: 'Website match' } : null;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// File type by content
+// ---------------------------------------------------------------------------------------------
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (head: Uint8Array, magic: readonly number[]) =>
+  head.length >= magic.length && magic.every((b, i) => head[i] === b);
+
+/** A workbook by its first bytes: a zip (xlsx) or an OLE compound document (xls); null otherwise. */
+export function workbookKindOf(head: Uint8Array): 'xlsx' | 'xls' | null {
+  if (startsWith(head, ZIP_MAGIC)) return 'xlsx';
+  if (startsWith(head, OLE_MAGIC)) return 'xls';
+  return null;
+}
+
+/** True for a name that promises a workbook (.xlsx or .xls). */
+export function isWorkbookName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.endsWith('.xlsx') || lower.endsWith('.xls');
+}
+
+/**
+ * A file named as a workbook must be one: a text or image file renamed .xlsx gets the spec's
+ * file-type message instead of a confusing read. The first 8 bytes are enough.
+ */
+export function workbookNameMismatch(name: string, head: Uint8Array): boolean {
+  return isWorkbookName(name) && workbookKindOf(head) === null;
 }

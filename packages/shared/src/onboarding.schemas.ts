@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { text } from './fields';
 import { ROLES } from './roles';
 import { DEFAULT_SEASON_LABEL, SEASON_LABELS } from './season';
 import { slugify } from './slug';
 
 export const ZCreateOrganization = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Organization name is required')
-    .max(60, 'Organization name cannot exceed 60 characters'),
+  name: text(60, 'Organization name').trim().min(1, 'Organization name is required'),
   seasonLabel: z.enum(SEASON_LABELS).default(DEFAULT_SEASON_LABEL),
   fiscalStartMonth: z.coerce
     .number()
@@ -19,17 +16,15 @@ export const ZCreateOrganization = z.object({
 export type TCreateOrganization = z.input<typeof ZCreateOrganization>;
 
 export const ZCustomAdType = z.object({
-  label: z
-    .string()
+  label: text(60, 'Label')
     .trim()
     .min(1, 'Label required')
-    .max(60, 'Label cannot exceed 60 characters')
     .refine((l) => slugify(l).length > 0, 'Label needs at least one letter or digit'),
 });
 export type TCustomAdType = z.infer<typeof ZCustomAdType>;
 
 export const ZFinishMenuWizard = z.object({
-  adTypeIds: z.array(z.uuid()).min(1, 'Select at least one ad type to continue'),
+  adTypeIds: z.array(z.uuid()).min(1, 'Select at least one ad type to continue').max(200, 'Too many ad types'),
 });
 export type TFinishMenuWizard = z.infer<typeof ZFinishMenuWizard>;
 
@@ -37,6 +32,7 @@ export const ZOnboardingRoles = z.object({
   roles: z
     .array(z.enum(ROLES))
     .min(1, 'At least one role is required.')
+    .max(ROLES.length * 2, 'Too many roles')
     .refine((roles) => roles.includes('admin'), 'The Org Admin role is always kept'),
 });
 export type TOnboardingRoles = z.infer<typeof ZOnboardingRoles>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EIN_PATTERN } from './ein';
+import { EMAIL_MAX, EMAIL_PATTERN, limitedText, text } from './fields';
 
 export const PAYMENT_METHODS = ['stripe', 'manual'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -12,16 +13,13 @@ export const OWNER_ONLY_SETTINGS_MESSAGE =
 const emptyToNull = (v: string | null | undefined): string | null => (v ? v : null);
 
 function optionalText(max: number, message: string) {
-  return z.string().trim().max(max, message).nullish().transform(emptyToNull);
+  return limitedText(max, message).trim().nullish().transform(emptyToNull);
 }
 
-const isEmail = (v: string) => z.email().safeParse(v).success;
-
-function optionalEmail(max?: number) {
-  const base = z.string().trim();
-  const limited = max ? base.max(max, `Email cannot exceed ${max} characters`) : base;
-  return limited
-    .refine((v) => v === '' || isEmail(v), 'Invalid email format')
+function optionalEmail(max = EMAIL_MAX) {
+  return text(max, 'Email')
+    .trim()
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'Invalid email format')
     .nullish()
     .transform(emptyToNull);
 }
@@ -35,23 +33,16 @@ const month = 'Month must be between 1 and 12';
  * legal field is filled".
  */
 export const ZOrganizationSettings = z.object({
-  name: z
-    .string({ error: 'Organization name must be at least 2 characters' })
+  name: text(60, 'Organization name', 'Organization name must be at least 2 characters')
     .trim()
-    .min(2, 'Organization name must be at least 2 characters')
-    .max(60, 'Organization name cannot exceed 60 characters'),
-  seasonLabel: z
-    .string({ error: 'Season label is required' })
-    .trim()
-    .min(1, 'Season label is required')
-    .max(15, 'Season label cannot exceed 15 characters'),
+    .min(2, 'Organization name must be at least 2 characters'),
+  seasonLabel: text(15, 'Season label', 'Season label is required').trim().min(1, 'Season label is required'),
   fiscalStartMonth: z.coerce.number({ error: month }).int(month).min(1, month).max(12, month),
   emailAlias: optionalEmail(),
   sponsorshipLeadEmail: optionalEmail(100),
   treasurerEmail: optionalEmail(100),
   remitToAddress: optionalText(500, 'Remit To Address cannot exceed 500 characters'),
-  ein: z
-    .string()
+  ein: text(20, 'EIN')
     .trim()
     .refine((v) => v === '' || EIN_PATTERN.test(v), 'EIN must be in format ##-#######')
     .nullish()

@@ -51,8 +51,41 @@ export function planLimits(plan: TPlanState): { activeSponsors: number | null; t
   };
 }
 
-export function canCreateCampaign(plan: TPlanState): boolean {
+/**
+ * The plan matrix: what each plan offers, in the words the pricing page prints. Gates on both
+ * sides ask `planAllows`; the pricing page renders `PLAN_FEATURES`; so the two cannot disagree.
+ */
+export const PLAN_FEATURES = {
+  free: [
+    `Up to ${FREE_LIMITS.activeSponsors} active sponsors`,
+    `${FREE_LIMITS.teamMembers} team member`,
+    'Basic reports and templates',
+    'Check or bank transfer payments only',
+  ],
+  premium: [
+    'Unlimited sponsors and team members',
+    'Advanced reporting',
+    'Custom templates',
+    'Season rollover',
+    'Bulk import',
+    'Invoicing',
+    'Card processing',
+    'AI assistance',
+    'Audit log',
+  ],
+} as const;
+
+/** Features that only an active premium plan unlocks (a trial lifts the sponsor limit alone). */
+export const PREMIUM_FEATURES = ['bulkImport', 'campaigns', 'receipts', 'paymentSetup'] as const;
+export type TPremiumFeature = (typeof PREMIUM_FEATURES)[number];
+
+export function planAllows(plan: TPlanState, feature: TPremiumFeature): boolean {
+  void feature;
   return isPremiumActive(plan);
+}
+
+export function canCreateCampaign(plan: TPlanState): boolean {
+  return planAllows(plan, 'campaigns');
 }
 
 export type TPlanBadge =

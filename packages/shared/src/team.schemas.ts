@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX, email, text } from './fields';
 import { ROLES } from './roles';
 
 /** Spec §8 wording for invitations, shared by the server's errors and the pages' toasts. */
@@ -11,24 +12,30 @@ export const INVITE_MESSAGES = {
   alreadyMember: 'That person is already a member of this organization.',
   planLimit: 'Your plan allows 1 team member. Upgrade to Premium to invite more.',
   teamRightRequired: 'You must be an Org Admin or Owner to manage team invitations.',
+  resendTooSoon: 'This invite was just sent. Please wait a minute before resending it.',
+  resendDailyLimit: 'This invite has been resent 10 times today. Please try again tomorrow.',
 } as const;
+
+/** Re-sending one invitation: at most once a minute and 10 times a day. */
+export const INVITE_RESEND_LIMIT = { perMinute: 1, perDay: 10 } as const;
+
+/** The secret of an e-mailed invite link (base64url of 32 random bytes; a little slack). */
+export const ZInviteToken = text(100, 'Invite link').min(20, 'This invitation was not found or has expired');
+
+/** GET /api/invites/{id}?token=…: the link's two halves. */
+export const ZInviteLinkQuery = z.object({ token: ZInviteToken });
+export const ZInviteAcceptBody = z.object({ token: ZInviteToken });
 
 /** Invitations expire this many days after they are sent (or re-sent). */
 export const INVITE_EXPIRY_DAYS = 3;
 
-const isEmail = (v: string) => z.email().safeParse(v).success;
-
 /** The invite dialog: e-mail trimmed and lower-cased, at least one role, treasurer by default. */
 export const ZInvite = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Email is required')
-    .refine((v) => v === '' || isEmail(v), 'Please enter a valid email address'),
+  email: text(EMAIL_MAX, 'Email', 'Email is required').trim().min(1, 'Email is required').pipe(email()),
   roles: z
     .array(z.enum(ROLES, { error: 'Unknown role' }))
     .min(1, 'At least one role is required')
+    .max(ROLES.length * 2, 'Too many roles')
     .transform((roles) => [...new Set(roles)])
     .default(['treasurer']),
 });

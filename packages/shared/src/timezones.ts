@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 
 /** Spec §9: the default zone, used when a user has saved none. */
 export const DEFAULT_TIMEZONE = 'America/New_York';
@@ -42,8 +43,7 @@ export function isValidTimezone(zone: string): boolean {
  * Any IANA zone is accepted, not only the twelve offered: auto-detect saves the browser's zone,
  * which may be another one (America/Phoenix, Asia/Kolkata). Stored in its canonical spelling.
  */
-export const ZTimezone = z
-  .string({ error: 'Invalid timezone selected' })
+export const ZTimezone = text(64, 'Timezone', 'Invalid timezone selected')
   .refine(isValidTimezone, 'Invalid timezone selected')
   .transform((zone) => canonicalTimezone(zone) ?? zone);
 

@@ -25,6 +25,8 @@ forEachDatabase('platform', (env) => {
 
   it('answers an unknown API route and a malformed body with JSON errors, not a 500', async () => {
     const c = env().client();
+    expect((await c.get('/api/nope')).body).toMatchObject({ error: { code: 'unauthenticated' } });
+    await ownerWithOrg(c, 'Unknown Route Club');
     expect((await c.get('/api/nope')).body).toMatchObject({ error: { code: 'not_found' } });
     const bad = await c.request('POST', '/api/auth/sign-in', undefined, { 'content-type': 'application/json' });
     expect(bad.status).toBe(400);

@@ -32,7 +32,8 @@ const SAMPLES: Record<string, unknown> = {
   'DELETE /api/companies/{id}': undefined,
   'PATCH /api/companies/{id}/status': { status: 'contacted' },
   'POST /api/companies/bulk-status': { ids: [SOME_ID], status: 'contacted' },
-  'POST /api/companies/import/duplicates': { rows: [{ name: 'Acme', website: 'acme.example' }] },
+  'POST /api/companies/imports/{id}/duplicates': { mapping: { 'Company Name': 'name' } },
+  'POST /api/companies/imports/{id}/start': {},
   'POST /api/companies/{id}/contacts': { name: 'Pat', email: 'pat@example.com' },
   'PATCH /api/companies/{id}/contacts/{contactId}': { name: 'Pat', email: 'pat@example.com' },
   'POST /api/companies/{id}/contacts/{contactId}/primary': {},
@@ -45,8 +46,6 @@ const SAMPLES: Record<string, unknown> = {
 function importForm(): FormData {
   const form = new FormData();
   form.set('file', new File(['Company Name\nAcme\n'], 'companies.csv', { type: 'text/csv' }));
-  form.set('mapping', JSON.stringify({ 'Company Name': 'name' }));
-  form.set('decisions', '{}');
   return form;
 }
 
@@ -68,11 +67,11 @@ forEachDatabase('role suite', (env) => {
         const key = `${method.toUpperCase()} ${path}`;
         const url = path.replace(/\{[^}]+\}/g, SOME_ID);
         let status: number;
-        if (key === 'POST /api/companies/import') {
+        if (key === 'POST /api/companies/imports') {
           const cookie = [...reader.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
           const res = await env().app.request(`http://localhost:3999${url}`, {
             method: 'POST',
-            headers: { cookie },
+            headers: { cookie, origin: 'http://localhost:3999' },
             body: importForm(),
           });
           status = res.status;

@@ -1,5 +1,6 @@
 import { withTenant } from '../db/tenant';
 import type { TDeps } from '../deps';
+import { newInviteSecret } from '../modules/organizations/invite-link';
 import { insertInvite } from '../modules/organizations/invites.repo';
 import { updatePlan } from '../modules/organizations/organizations.repo';
 import { insertMemberRoles } from '../modules/organizations/team.repo';
@@ -34,6 +35,8 @@ export async function seedDemoTeam(
       email: DEMO_INVITEE.email,
       roles: DEMO_INVITEE.roles,
       createdBy: owner.userId,
+      // Nobody receives demo mail, so nobody holds this link's secret: it is never sent.
+      tokenHash: newInviteSecret().tokenHash,
     });
   });
   return { memberId: user.id, inviteId: invite?.id ?? null };

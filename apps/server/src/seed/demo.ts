@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { users } from '../db/schema/auth';
 import { withPlatform, withTenant } from '../db/tenant';
 import type { TDeps } from '../deps';
@@ -30,5 +30,17 @@ export async function seedDemoIfEmpty(deps: TDeps) {
   const owner = member;
   await seedDemoTeam(deps, owner);
   await withTenant(deps.db, owner, (tx) => seedDemoCompanies(tx, owner.orgId, owner.userId));
+  return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };
+}
+
+/**
+ * The demo sign-in, printed on every start of local mode while the demo account exists (it is
+ * only ever seeded in local mode, or with SEED_DEMO=always).
+ */
+export async function demoSignIn(deps: TDeps) {
+  const [row] = await withPlatform(deps.db, deps.log, 'demo account check', (tx) =>
+    tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER.email)),
+  );
+  if (!row) return null;
   return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };
 }

@@ -33,13 +33,42 @@ export function makePremium(env: TTestEnv, orgId: string): Promise<void> {
 export interface TInvited {
   inviteId: string;
   email: string;
+  /** The link's secret, read from the last e-mail sent to the invited address. */
+  token: string;
+}
+
+/** The newest message recorded for an address (the outbox as the recipient would see it). */
+export async function lastEmailTo(
+  env: TTestEnv,
+  email: string,
+): Promise<{ subject: string; text: string; html: string }> {
+  const [found] = await platformQuery<{ subject: string; text: string | null; html: string }>(
+    env,
+    sql`SELECT subject, text, html FROM email_message WHERE ${email} = ANY("to") ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  if (!found) throw new Error(`no e-mail to ${email}`);
+  return { subject: found.subject, text: found.text ?? '', html: found.html };
+}
+
+/** The secret of the invite link in the newest e-mail to that address. */
+export async function inviteTokenFor(env: TTestEnv, email: string): Promise<string> {
+  const { text } = await lastEmailTo(env, email);
+  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no invite link in the e-mail to ${email}`);
+  return token;
 }
 
 /** The owner (or an admin) invites an address; fails loudly when the API refuses. */
-export async function invite(inviter: TestClient, roles: string[] = ['treasurer'], email = uniqueEmail('invitee')) {
+export async function invite(
+  inviter: TestClient,
+  roles: string[] = ['treasurer'],
+  email = uniqueEmail('invitee'),
+  env?: TTestEnv,
+): Promise<TInvited> {
   const res = await inviter.post<{ id: string; email: string }>('/api/team/invites', { email, roles });
   if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { inviteId: res.body.id, email: res.body.email };
+  const token = env ? await inviteTokenFor(env, res.body.email) : '';
+  return { inviteId: res.body.id, email: res.body.email, token };
 }
 
 /**
@@ -54,10 +83,10 @@ export async function teammate(
   fullName = 'Team Mate',
 ): Promise<{ client: TestClient; email: string; password: string; inviteId: string }> {
   await makePremium(env, orgId);
-  const { inviteId, email } = await invite(inviter, roles);
+  const { inviteId, email, token } = await invite(inviter, roles, uniqueEmail('invitee'), env);
   const client = env.client();
   const password = 'teammate-pass';
-  const res = await client.post(`/api/invites/${inviteId}/sign-up`, { email, fullName, password });
+  const res = await client.post(`/api/invites/${inviteId}/sign-up`, { email, fullName, password, token });
   if (res.status !== 200) throw new Error(`invite sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, email, password, inviteId };
 }

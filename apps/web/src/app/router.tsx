@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
         path: '/auth/accept-invite',
         lazy: async () => ({ Component: (await import('@/modules/team/AcceptInvitePage')).AcceptInvitePage }),
       },
+      {
+        path: '/auth/confirm-email',
+        lazy: async () => ({ Component: (await import('@/modules/settings/ConfirmEmailPage')).ConfirmEmailPage }),
+      },
       ...legacy,
       { path: '/dashboard/settings/pricelists', ...redirect('/dashboard/price-lists') },
       {

@@ -32,7 +32,11 @@ export function useRefreshSession() {
 /** Spec §2: pending invite → resume onboarding → dashboard when the user has a role → onboarding. */
 export function destinationAfterSignIn(session: TSession | null): string {
   const invite = readKey(PENDING_INVITE_KEY);
-  if (invite) return `/auth/accept-invite?invite_id=${encodeURIComponent(invite)}`;
+  if (invite) {
+    const link = new URLSearchParams(invite);
+    const query = new URLSearchParams({ invite_id: link.get('invite_id') ?? '', token: link.get('token') ?? '' });
+    return `/auth/accept-invite?${query}`;
+  }
   if (readKey(ONBOARDING_KEYS.orgId)) return '/onboarding';
   if (session && session.roles.length > 0) return '/dashboard';
   return '/onboarding';

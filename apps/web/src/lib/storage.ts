@@ -8,7 +8,8 @@ export const ONBOARDING_KEYS = {
   fiscalMonth: 'pennant.onboarding.fiscalMonth',
 } as const;
 
-export const PENDING_INVITE_KEY = 'pennant.pendingInviteId';
+/** The accept-invite link's query (invite_id and its secret), kept while the invitee signs in. */
+export const PENDING_INVITE_KEY = 'pennant.pendingInvite';
 
 export function readKey(key: string): string | null {
   try {

@@ -72,6 +72,8 @@ export const inviteTokens = pgTable(
     expiresAt: instant('expires_at').notNull().default(sql`now() + interval '3 days'`),
     acceptedAt: instant('accepted_at'),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** SHA-256 of the link's secret; the secret itself is only ever in the e-mail. */
+    tokenHash: text('token_hash'),
   },
   (t) => [
     index('invite_token_org_idx').on(t.orgId, t.createdAt),

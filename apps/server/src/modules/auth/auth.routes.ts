@@ -1,12 +1,20 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ZOk } from '@pennant/shared/api.schemas';
-import { ZChangeEmail, ZChangePassword, ZSignIn, ZSignUp } from '@pennant/shared/auth.schemas';
+import {
+  ZChangeEmail,
+  ZChangeEmailReply,
+  ZChangePassword,
+  ZConfirmEmail,
+  ZConfirmEmailReply,
+  ZSignIn,
+  ZSignUp,
+} from '@pennant/shared/auth.schemas';
 import type { Context } from 'hono';
 import { clientIp } from '../../http/client-ip';
 import type { TAppEnv } from '../../http/env';
 import { createRouter, json, jsonBody } from '../../http/router';
 import { requireUser } from '../session/member';
-import { changeEmail, changePassword, signIn, signOut, signUp } from './auth.service';
+import { changePassword, confirmEmailChange, requestEmailChange, signIn, signOut, signUp } from './auth.service';
 
 /** Copies better-auth's Set-Cookie headers onto our reply. */
 function forwardCookies(c: Context<TAppEnv>, headers: Headers): void {
@@ -70,15 +78,33 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/account/email',
       tags: ['account'],
-      summary: 'Change the signed-in user’s e-mail',
+      summary:
+        'Ask to change the signed-in user’s e-mail: the new address gets a confirmation link, the old one a notice',
       request: jsonBody(ZChangeEmail),
-      responses: { 200: json(ZOk), ...errors },
+      responses: {
+        200: json(ZChangeEmailReply, 'Nothing changed yet: the new address must confirm'),
+        ...errors,
+        409: json(ZOk, 'Failed to update email (the address is in use)'),
+      },
     }),
-    async (c) => {
-      requireUser(c);
-      await changeEmail(c.get('deps'), c.req.valid('json').email, c.req.raw.headers);
-      return c.json({ ok: true as const }, 200);
-    },
+    async (c) => c.json(await requestEmailChange(c.get('deps'), requireUser(c), c.req.valid('json').email), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/account/email/confirm',
+      tags: ['account'],
+      summary: 'Open the confirmation link sent to a new address: the account moves to it',
+      request: jsonBody(ZConfirmEmail),
+      responses: {
+        200: json(ZConfirmEmailReply),
+        400: json(ZOk, 'The link is not valid'),
+        403: json(ZOk, 'The link belongs to another signed-in account'),
+        409: json(ZOk, 'The address is in use by now'),
+        422: json(ZOk, 'The link has expired'),
+      },
+    }),
+    async (c) => c.json(await confirmEmailChange(c.get('deps'), c.req.valid('json').token, c.req.raw.headers), 200),
   )
   .openapi(
     createRoute({

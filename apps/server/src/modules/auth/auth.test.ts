@@ -1,7 +1,13 @@
+import { EMAIL_CHANGE_MESSAGES } from '@pennant/shared/auth.schemas';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { expect, it } from 'vitest';
+import { sql } from '../../db/client';
 import { signUp, uniqueEmail } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { SIGN_IN_LIMIT } from './auth.service';
+import { lastEmailTo, platformQuery } from '../../test/team-fixtures';
+import { SIGN_IN_LIMITS } from './auth.service';
+
+const SIGN_IN_LIMIT = SIGN_IN_LIMITS.clientAndEmail;
 
 interface TSessionBody {
   session: { user: { email: string; name: string }; org: unknown; roles: string[] } | null;
@@ -14,7 +20,7 @@ forEachDatabase('auth', (env) => {
     const res = await client.post('/api/auth/sign-up', {
       name: '  Casey Jones ',
       email: email.toUpperCase(),
-      password: 'secret1',
+      password: 'secret12',
     });
     expect(res.status).toBe(200);
     const me = await client.get<TSessionBody>('/api/session');
@@ -24,7 +30,7 @@ forEachDatabase('auth', (env) => {
 
   it('refuses an e-mail that is already registered', async () => {
     const { email } = await signUp(env().client());
-    const res = await env().client().post('/api/auth/sign-up', { name: 'Other', email, password: 'another1' });
+    const res = await env().client().post('/api/auth/sign-up', { name: 'Other', email, password: 'another12' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: { message: 'Email already registered' } });
   });
@@ -37,7 +43,7 @@ forEachDatabase('auth', (env) => {
         fields: {
           name: 'Name must be at least 2 characters',
           email: 'Please enter a valid email address',
-          password: 'Password must be at least 6 characters',
+          password: 'Password must be at least 8 characters',
         },
       },
     });
@@ -98,5 +104,108 @@ forEachDatabase('auth', (env) => {
       .client()
       .request('POST', '/api/auth/sign-in', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
+  });
+
+  it('limits failures on one account from many client addresses, and from one address across accounts', async () => {
+    const { email, password } = await signUp(env().client());
+    // Requests built in tests share one client address, so the per-account limit is reached first
+    // only when the client's own count is cleared: fake many addresses through the counters.
+    await platformQuery(
+      env(),
+      sql`INSERT INTO auth_rate_limit (key, window_start, count)
+          VALUES (${`sign-in-account:${email}`}, now(), ${SIGN_IN_LIMITS.account.attempts})`,
+    );
+    const spread = await env().client().post('/api/auth/sign-in', { email, password });
+    expect(spread.status).toBe(429);
+
+    const victims = await Promise.all([0, 1].map(() => signUp(env().client())));
+    await platformQuery(
+      env(),
+      sql`INSERT INTO auth_rate_limit (key, window_start, count)
+          VALUES ('sign-in-client:local', now(), ${SIGN_IN_LIMITS.client.attempts - 1})
+          ON CONFLICT (key) DO UPDATE SET count = excluded.count, window_start = now()`,
+    );
+    const first = await env().client().post('/api/auth/sign-in', { email: victims[0]?.email, password: 'spray-guess' });
+    expect(first.status).toBe(401);
+    // The client has now used its allowance across accounts: even a right password waits.
+    const second = await env()
+      .client()
+      .post('/api/auth/sign-in', { email: victims[1]?.email, password: victims[1]?.password });
+    expect(second.status).toBe(429);
+    await platformQuery(env(), sql`DELETE FROM auth_rate_limit WHERE key = 'sign-in-client:local'`);
+  });
+
+  it('changes the e-mail only after the new address confirms, and tells the old one', async () => {
+    const client = env().client();
+    const { email: oldEmail, password } = await signUp(client, uniqueEmail('old'), 'Morgan Mover');
+    const newEmail = uniqueEmail('new');
+    const ask = await client.post('/api/account/email', { email: newEmail.toUpperCase() });
+    expect(ask.status).toBe(200);
+    expect(ask.body).toEqual({ pendingEmail: newEmail });
+    // Nothing changed yet.
+    expect((await client.get<TSessionBody>('/api/session')).body.session?.user.email).toBe(oldEmail);
+    const notice = await lastEmailTo(env(), oldEmail);
+    expect(notice.subject).toBe('Your Pennant e-mail address is about to change');
+    expect(notice.text).toContain(newEmail);
+    const confirmation = await lastEmailTo(env(), newEmail);
+    const token = /\/auth\/confirm-email\?token=([^\s"&]+)/.exec(confirmation.text)?.[1];
+    expect(token).toBeTruthy();
+
+    const done = await env()
+      .client()
+      .post('/api/account/email/confirm', { token: decodeURIComponent(token ?? '') });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ email: newEmail });
+    expect((await client.get<TSessionBody>('/api/session')).body.session?.user.email).toBe(newEmail);
+    expect((await env().client().post('/api/auth/sign-in', { email: newEmail, password })).status).toBe(200);
+    const [row] = await platformQuery<{ email_verified: boolean }>(
+      env(),
+      sql`SELECT email_verified FROM auth_user WHERE email = ${newEmail}`,
+    );
+    expect(row?.email_verified).toBe(true);
+
+    // The link works once: the account no longer has the address it was made for.
+    const replay = await env()
+      .client()
+      .post('/api/account/email/confirm', { token: decodeURIComponent(token ?? '') });
+    expect(replay.status).toBe(400);
+    expect(replay.body).toMatchObject({ error: { message: EMAIL_CHANGE_MESSAGES.invalidLink } });
+  });
+
+  it('refuses an address already in use with "Failed to update email" and changes nothing', async () => {
+    const taken = await signUp(env().client());
+    const client = env().client();
+    const me = await signUp(client);
+    const res = await client.post('/api/account/email', { email: taken.email });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: { message: 'Failed to update email' } });
+    expect((await client.get<TSessionBody>('/api/session')).body.session?.user.email).toBe(me.email);
+    await expect(lastEmailTo(env(), taken.email)).rejects.toThrow();
+  });
+
+  it('refuses an expired or forged confirmation link', async () => {
+    const client = env().client();
+    const me = await signUp(client);
+    const [user] = await platformQuery<{ id: string }>(env(), sql`SELECT id FROM auth_user WHERE email = ${me.email}`);
+    const expired = await createEmailVerificationToken(env().deps.config.sessionSecret, me.email, uniqueEmail(), -10, {
+      requestType: 'change-email-verification',
+      userId: user?.id ?? '',
+    });
+    const late = await client.post('/api/account/email/confirm', { token: expired });
+    expect(late.status).toBe(422);
+    expect(late.body).toMatchObject({ error: { message: EMAIL_CHANGE_MESSAGES.expiredLink } });
+    const forged = await createEmailVerificationToken(
+      'another-secret-another-secret-123',
+      me.email,
+      uniqueEmail(),
+      3600,
+      {
+        requestType: 'change-email-verification',
+        userId: user?.id ?? '',
+      },
+    );
+    expect((await client.post('/api/account/email/confirm', { token: forged })).status).toBe(400);
+    expect((await client.post('/api/account/email/confirm', { token: 'not.a.token' })).status).toBe(400);
+    expect((await client.get<TSessionBody>('/api/session')).body.session?.user.email).toBe(me.email);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@pennant/shared/fields';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { TConfig } from '../../config';
@@ -9,7 +10,7 @@ export const SESSION_COOKIE_PREFIX = 'pennant';
 
 /** better-auth handles the generic parts: password hashing, sessions, e-mail and password change. */
 export function createAuth(config: TConfig, db: TDb) {
-  const baseURL = config.publicUrl ?? `http://localhost:${config.port}`;
+  const baseURL = config.publicUrl;
   return betterAuth({
     appName: 'Pennant',
     baseURL,
@@ -18,8 +19,15 @@ export function createAuth(config: TConfig, db: TDb) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
-    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: true,
+    },
+    // An e-mail change never applies without the new address confirming it: Pennant sends that
+    // link itself (auth.service requestEmailChange) and better-auth's verify-email applies it.
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Sign-in is limited by our own counter in PostgreSQL, shared by every app node.
     rateLimit: { enabled: false },

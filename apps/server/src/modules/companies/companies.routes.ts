@@ -17,15 +17,17 @@ import {
   ZCompanyUpdate,
   ZContact,
   ZContactUpdate,
+  ZImportAnalyze,
   ZImportDecisions,
   ZImportDuplicatesReply,
-  ZImportDuplicatesRequest,
-  ZImportMapping,
-  ZImportResult,
+  ZImportState,
   ZNote,
 } from '@pennant/shared/companies.schemas';
+import { ZIdText } from '@pennant/shared/fields';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../errors';
+import type { TAppEnv } from '../../http/env';
 import { createRouter, json, jsonBody } from '../../http/router';
 import { requireMember } from '../session/member';
 import {
@@ -38,43 +40,28 @@ import {
   updateCompany,
 } from './companies.service';
 import { addContact, deleteContact, listContacts, setPrimaryContact, updateContact } from './contacts.service';
-import { checkDuplicates, importCompanies } from './import.service';
+import { checkImportDuplicates, getImport, requireImportRight, startImport, uploadImport } from './import.service';
 import { createNote, deleteNote, listNotes } from './notes.service';
 
 const tags = ['companies'];
 
 /** Path ids are plain text: a malformed id answers 404 from the service, like an unknown one. */
-const ZCompanyParams = z.object({ id: z.string() });
-const ZContactParams = z.object({ id: z.string(), contactId: z.string() });
-const ZNoteParams = z.object({ id: z.string(), noteId: z.string() });
+const ZCompanyParams = z.object({ id: ZIdText });
+const ZContactParams = z.object({ id: ZIdText, contactId: ZIdText });
+const ZNoteParams = z.object({ id: ZIdText, noteId: ZIdText });
 
-/** A multipart text field holding JSON, checked with the shared schema. */
-const jsonField = <T extends z.ZodType>(schema: T, name: string) =>
-  z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `${name} must be JSON` });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
+const ZImportParams = z.object({ id: ZIdText });
 
-const ZImportForm = z.object({
+const ZImportUpload = z.object({
   file: z
     .custom<File>((v) => v instanceof File, { message: 'Please choose a file to import' })
-    .openapi({ type: 'string', format: 'binary', description: '.csv, .xlsx or .xls, at most 10MB' }),
-  sheet: z.string().optional().openapi({ description: 'Workbook sheet to read; default the first' }),
-  mapping: jsonField(ZImportMapping, 'mapping').openapi({
-    type: 'string',
-    description:
-      'JSON object: file column header → field (name, contact_name, contact_email, notes, website, contact_phone, industry)',
-  }),
-  decisions: jsonField(ZImportDecisions, 'decisions')
-    .optional()
-    .openapi({ type: 'string', description: 'JSON object: rowIndex → skip | merge | create_new (default skip)' }),
+    .openapi({ type: 'string', format: 'binary', description: '.csv, .xlsx or .xls, at most 10MB and 100,000 rows' }),
+});
+
+/** Refuses a member without the right or the plan before a 10MB body is read. */
+const importAccess = createMiddleware<TAppEnv>(async (c, next) => {
+  requireImportRight(await requireMember(c));
+  await next();
 });
 
 /** Room for the 10MB file plus the form's other fields; the file itself is checked exactly. */
@@ -122,40 +109,70 @@ export const companyRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'post',
-      path: '/companies/import/duplicates',
+      path: '/companies/imports',
       tags,
-      summary: 'Import review: rows matching existing companies by name or website',
-      request: jsonBody(ZImportDuplicatesRequest),
-      responses: { 200: json(ZImportDuplicatesReply) },
+      summary: 'Import, step 1: upload the file (multipart/form-data); it is checked and stored once',
+      middleware: [importAccess, importBodyLimit] as const,
+      request: {
+        body: { content: { 'multipart/form-data': { schema: ZImportUpload } }, required: true },
+      },
+      responses: { 201: json(ZImportState, 'Stored') },
     }),
-    async (c) =>
-      c.json({ duplicates: await checkDuplicates(c.get('deps'), await requireMember(c), c.req.valid('json')) }, 200),
+    async (c) => {
+      const member = await requireMember(c);
+      const { file } = c.req.valid('form');
+      const content = Buffer.from(await file.arrayBuffer());
+      return c.json(await uploadImport(c.get('deps'), member, { file: content, fileName: file.name }), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/companies/imports/{id}',
+      tags,
+      summary: 'An import’s state and progress (realtime topic imports)',
+      middleware: [importAccess] as const,
+      request: { params: ZImportParams },
+      responses: { 200: json(ZImportState) },
+    }),
+    async (c) => c.json(await getImport(c.get('deps'), await requireMember(c), c.req.valid('param').id), 200),
   )
   .openapi(
     createRoute({
       method: 'post',
-      path: '/companies/import',
+      path: '/companies/imports/{id}/duplicates',
       tags,
-      summary: 'Import companies from a CSV or Excel file (multipart/form-data)',
-      middleware: [importBodyLimit] as const,
-      request: {
-        body: { content: { 'multipart/form-data': { schema: ZImportForm } }, required: true },
-      },
-      responses: { 200: json(ZImportResult) },
+      summary: 'Import, step 2: read the stored file with a sheet and mapping and find duplicates',
+      middleware: [importAccess] as const,
+      request: { params: ZImportParams, ...jsonBody(ZImportAnalyze) },
+      responses: { 200: json(ZImportDuplicatesReply) },
     }),
-    async (c) => {
-      const form = c.req.valid('form');
-      const member = await requireMember(c);
-      const file = Buffer.from(await form.file.arrayBuffer());
-      const result = await importCompanies(c.get('deps'), member, {
-        file,
-        fileName: form.file.name,
-        sheet: form.sheet,
-        mapping: form.mapping,
-        decisions: form.decisions ?? {},
-      });
-      return c.json(result, 200);
-    },
+    async (c) =>
+      c.json(
+        await checkImportDuplicates(
+          c.get('deps'),
+          await requireMember(c),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        ),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/companies/imports/{id}/start',
+      tags,
+      summary: 'Import, step 3: start the background import with the duplicate decisions',
+      middleware: [importAccess] as const,
+      request: { params: ZImportParams, ...jsonBody(ZImportDecisions) },
+      responses: { 202: json(ZImportState, 'Started') },
+    }),
+    async (c) =>
+      c.json(
+        await startImport(c.get('deps'), await requireMember(c), c.req.valid('param').id, c.req.valid('json')),
+        202,
+      ),
   )
   .openapi(
     createRoute({

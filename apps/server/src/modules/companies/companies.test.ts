@@ -6,10 +6,12 @@ import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase, type TTestEnv } from '../../test/harness';
 import {
   addCompany,
+  makePremium,
   readOnlyMember,
+  runImportFlow,
   type TCompanyReply,
   type TListReply,
-  uploadImport,
+  uploadFile,
 } from './fixtures/company-fixtures';
 
 const CYCLE = [
@@ -336,7 +338,8 @@ forEachDatabase('companies', (env) => {
       status: 'declined',
     });
     await client.delete(`/api/companies/${a.id}`);
-    await uploadImport(env(), client, {
+    await makePremium(env(), orgId);
+    await runImportFlow(env(), client, {
       fileName: 'c.csv',
       content: 'Company\nImported One\nImported Two\n',
       mapping: { Company: 'name' },
@@ -425,8 +428,8 @@ forEachDatabase('companies', (env) => {
       reader.delete(`${base}/contacts/${contactId}`),
       reader.post(`${base}/notes`, { description: 'x' }),
       reader.delete(`${base}/notes/${note.body.id}`),
-      reader.post('/api/companies/import/duplicates', { rows: [{ name: 'Readable Co' }] }),
-      uploadImport(env(), reader, { fileName: 'a.csv', content: 'Company\nNew Co\n', mapping: { Company: 'name' } }),
+      reader.post(`/api/companies/imports/${randomUUID()}/duplicates`, { mapping: { Company: 'name' } }),
+      uploadFile(env(), reader, 'a.csv', 'Company\nNew Co\n'),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(403);
@@ -448,7 +451,7 @@ forEachDatabase('companies', (env) => {
       expect.arrayContaining([
         '/api/companies',
         '/api/companies/{id}',
-        '/api/companies/import',
+        '/api/companies/imports',
         '/api/companies/{id}/notes',
       ]),
     );

@@ -2,34 +2,42 @@ import * as XLSX from '@e965/xlsx';
 import {
   IMPORT_EXTENSIONS,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
   IMPORT_MAX_UNCOMPRESSED_BYTES,
   IMPORT_MESSAGES,
+  type TImportFileKind,
 } from '@pennant/shared/companies.schemas';
 import {
   CSV_PARSE_OPTIONS,
-  readImportTable,
+  ImportTableReader,
   SHEET_READ_OPTIONS,
   SHEET_TO_ROWS_OPTIONS,
-  type TImportTable,
+  type TImportRow,
+  workbookKindOf,
+  workbookNameMismatch,
 } from '@pennant/shared/import-mapping';
 import Papa from 'papaparse';
 import { AppError } from '../../errors';
 
-export type TImportFileKind = 'csv' | 'xlsx' | 'xls';
+export type { TImportFileKind };
 
 const refuse = (message: string) => new AppError('bad_request', message);
 
-const ZIP_LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const OLE_HEADER = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** Bytes looked at to tell text from binary. */
+const SNIFF_BYTES = 64 * 1024;
 
 /**
  * The file's real type from its first bytes, whatever its name says: a zip (xlsx), an OLE
- * compound document (xls), or UTF-8 text without NUL bytes (csv). Null for anything else.
+ * compound document (xls), or UTF-8 text (csv). Text may hold the odd NUL byte (that row is then
+ * refused on its own), but a file where NULs are common is UTF-16 or binary. Null otherwise.
  */
 export function detectFileKind(buf: Buffer): TImportFileKind | null {
-  if (buf.length >= 4 && buf.subarray(0, 4).equals(ZIP_LOCAL_HEADER)) return 'xlsx';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(OLE_HEADER)) return 'xls';
-  if (buf.includes(0)) return null;
+  const workbook = workbookKindOf(buf.subarray(0, 8));
+  if (workbook) return workbook;
+  const head = buf.subarray(0, SNIFF_BYTES);
+  let nuls = 0;
+  for (const byte of head) if (byte === 0) nuls += 1;
+  if (nuls > 0 && nuls * 100 >= head.length) return null;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(buf);
     return 'csv';
@@ -123,38 +131,13 @@ export function zipDeclaredSize(buf: Buffer, limit = Number.POSITIVE_INFINITY): 
   return total;
 }
 
-export interface TParsedImportFile {
-  kind: TImportFileKind;
-  /** Workbook sheet names in order; empty for CSV. */
-  sheetNames: string[];
-  /** The sheet that was read (the first unless one was asked for); null for CSV. */
-  sheet: string | null;
-  table: TImportTable;
-}
-
 function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot).toLowerCase();
 }
 
-/** Reads a CSV with the same options as the browser, so both see the same rows. */
-function readCsv(buf: Buffer): unknown[][] {
-  const text = buf.toString('utf8').replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<unknown[]>(text, CSV_PARSE_OPTIONS);
-  // A trailing newline leaves one empty line; blank rows are dropped later anyway.
-  return parsed.data;
-}
-
-function readWorkbook(buf: Buffer, kind: 'xlsx' | 'xls', sheet: string | undefined) {
-  if (kind === 'xlsx') {
-    let declared: number;
-    try {
-      declared = zipDeclaredSize(buf, IMPORT_MAX_UNCOMPRESSED_BYTES);
-    } catch {
-      throw refuse(IMPORT_MESSAGES.emptyOrCorrupted);
-    }
-    if (declared > IMPORT_MAX_UNCOMPRESSED_BYTES) throw refuse(IMPORT_MESSAGES.unpackedTooLarge);
-  }
+/** Workbook sheet names in order, without reading any sheet. */
+function readSheetNames(buf: Buffer): string[] {
   let names: string[];
   try {
     names = XLSX.read(buf, { type: 'buffer', bookSheets: true }).SheetNames;
@@ -162,40 +145,157 @@ function readWorkbook(buf: Buffer, kind: 'xlsx' | 'xls', sheet: string | undefin
     throw refuse(IMPORT_MESSAGES.emptyOrCorrupted);
   }
   if (names.length === 0) throw refuse(IMPORT_MESSAGES.emptyOrCorrupted);
-  const chosen = sheet ?? names[0] ?? '';
-  if (!names.includes(chosen)) throw refuse(`Sheet "${chosen}" was not found in the workbook`);
-  let matrix: unknown[][];
-  try {
-    const book = XLSX.read(buf, { type: 'buffer', ...SHEET_READ_OPTIONS, sheets: chosen });
-    const ws = book.Sheets[chosen];
-    if (!ws) throw refuse(IMPORT_MESSAGES.emptyOrCorrupted);
-    matrix = XLSX.utils.sheet_to_json<unknown[]>(ws, { ...SHEET_TO_ROWS_OPTIONS });
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw refuse(IMPORT_MESSAGES.emptyOrCorrupted);
-  }
-  return { names, chosen, matrix };
+  return names;
+}
+
+export interface TCheckedUpload {
+  kind: TImportFileKind;
+  /** Workbook sheet names in order; empty for CSV. */
+  sheets: string[];
 }
 
 /**
- * Checks and reads an uploaded import file: size, extension, the real type by its first bytes,
- * for .xlsx the declared unpacked size, then the chosen sheet (default the first) as a table.
+ * Checks an upload before it is stored: size, extension, the real type by its first bytes (a
+ * workbook named .xlsx that is not one is refused with the spec's message), for .xlsx the
+ * declared unpacked size, and that a workbook opens. A CSV is read once, streaming, so a file
+ * with no data or more than IMPORT_MAX_ROWS rows is refused at once (reading stops at the limit).
  * Every refusal is a 400 with the spec's wording.
  */
-export function parseImportFile(buf: Buffer, fileName: string, sheet?: string): TParsedImportFile {
+export async function checkUpload(buf: Buffer, fileName: string): Promise<TCheckedUpload> {
   if (buf.length > IMPORT_MAX_BYTES) throw refuse(IMPORT_MESSAGES.tooLarge);
   const ext = extensionOf(fileName);
   if (ext && !(IMPORT_EXTENSIONS as readonly string[]).includes(ext)) throw refuse(IMPORT_MESSAGES.wrongType);
   if (buf.length === 0) throw refuse(IMPORT_MESSAGES.emptyOrCorrupted);
   const kind = detectFileKind(buf);
-  if (!kind) throw refuse(IMPORT_MESSAGES.wrongType);
+  if (!kind || workbookNameMismatch(fileName, buf.subarray(0, 8))) throw refuse(IMPORT_MESSAGES.wrongType);
   if (kind === 'csv') {
-    const read = readImportTable(readCsv(buf));
-    if (!read.ok) throw refuse(read.message);
-    return { kind, sheetNames: [], sheet: null, table: read.table };
+    for await (const _row of readImportRows(buf, 'csv', null)) {
+      // Reading to the end checks the row limit and the header and data rows.
+    }
+    return { kind, sheets: [] };
   }
-  const { names, chosen, matrix } = readWorkbook(buf, kind, sheet || undefined);
-  const read = readImportTable(matrix);
-  if (!read.ok) throw refuse(read.message);
-  return { kind, sheetNames: names, sheet: chosen, table: read.table };
+  if (kind === 'xlsx') checkDeclaredSize(buf);
+  return { kind, sheets: readSheetNames(buf) };
+}
+
+function checkDeclaredSize(buf: Buffer): void {
+  let declared: number;
+  try {
+    declared = zipDeclaredSize(buf, IMPORT_MAX_UNCOMPRESSED_BYTES);
+  } catch {
+    throw refuse(IMPORT_MESSAGES.emptyOrCorrupted);
+  }
+  if (declared > IMPORT_MAX_UNCOMPRESSED_BYTES) throw refuse(IMPORT_MESSAGES.unpackedTooLarge);
+}
+
+/** Characters of CSV parsed at a time. */
+const CSV_PIECE_CHARS = 256 * 1024;
+
+/**
+ * Where the piece starting at `from` may end: just after the first line break at or past
+ * `want` that lies outside quotes (an even number of '"' since `from`; an escaped '""' counts
+ * twice, so parity holds). A file with an unbalanced quote ends up as one piece, as if read whole.
+ */
+function pieceEnd(text: string, from: number, want: number): number {
+  let quotes = 0;
+  let at = text.indexOf('"', from);
+  while (at !== -1 && at < want) {
+    quotes += 1;
+    at = text.indexOf('"', at + 1);
+  }
+  for (let i = want; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) quotes += 1;
+    else if (ch === 10 && quotes % 2 === 0) return i + 1;
+  }
+  return text.length;
+}
+
+type TNewline = '\r' | '\n' | '\r\n';
+const toNewline = (v: string): TNewline | undefined => (v === '\r' || v === '\n' || v === '\r\n' ? v : undefined);
+
+/**
+ * CSV lines as papaparse reads them with the browser's options, a piece at a time, so a large
+ * file never becomes one array of every row. Pieces end on line breaks outside quotes, and the
+ * delimiter and line break found in the first piece are kept for the rest.
+ */
+function* csvLines(buf: Buffer): Generator<unknown[]> {
+  const text = buf.toString('utf8').replace(/^\uFEFF/, '');
+  let delimiter: string | undefined;
+  let newline: TNewline | undefined;
+  for (let from = 0; from < text.length; ) {
+    const end = from + CSV_PIECE_CHARS >= text.length ? text.length : pieceEnd(text, from, from + CSV_PIECE_CHARS);
+    const config: Papa.ParseConfig<unknown[]> = { ...CSV_PARSE_OPTIONS };
+    if (delimiter) config.delimiter = delimiter;
+    if (newline) config.newline = newline;
+    const parsed = Papa.parse<unknown[]>(text.slice(from, end), config);
+    delimiter ??= parsed.meta.delimiter;
+    newline ??= toNewline(parsed.meta.linebreak);
+    const lines = parsed.data;
+    // A piece that ends with its line break reads one more, empty line; only the file's last counts.
+    if (end < text.length && lines.length > 0) lines.pop();
+    yield* lines;
+    from = end;
+  }
+}
+
+/**
+ * A workbook's chosen sheet (default the first) as lines. Only that sheet is read, once, and at
+ * most a little past IMPORT_MAX_ROWS rows of it: a sheet whose used range goes further is
+ * refused as too many rows without reading the rest.
+ */
+function* sheetLines(buf: Buffer, kind: 'xlsx' | 'xls', sheet: string | null): Generator<unknown[]> {
+  if (kind === 'xlsx') checkDeclaredSize(buf);
+  const names = readSheetNames(buf);
+  const chosen = sheet ?? names[0] ?? '';
+  if (!names.includes(chosen)) throw refuse(`Sheet "${chosen}" was not found in the workbook`);
+  let matrix: unknown[][];
+  let truncated = false;
+  try {
+    const book = XLSX.read(buf, { type: 'buffer', ...SHEET_READ_OPTIONS, sheets: chosen, sheetRows: SHEET_ROWS_READ });
+    const ws = book.Sheets[chosen];
+    if (!ws) throw refuse(IMPORT_MESSAGES.emptyOrCorrupted);
+    const full = ws['!fullref'];
+    if (typeof full === 'string' && full !== ws['!ref']) {
+      truncated = XLSX.utils.decode_range(full).e.r + 1 > SHEET_ROWS_READ;
+    }
+    matrix = XLSX.utils.sheet_to_json<unknown[]>(ws, { ...SHEET_TO_ROWS_OPTIONS });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw refuse(IMPORT_MESSAGES.emptyOrCorrupted);
+  }
+  if (truncated) throw refuse(IMPORT_MESSAGES.tooManyRows);
+  yield* matrix;
+}
+
+/** Sheet rows read at most: the row limit, the header, and room for blank rows. */
+const SHEET_ROWS_READ = IMPORT_MAX_ROWS + 1001;
+
+/**
+ * The data rows of a stored import file, one at a time, as the browser reads them
+ * (ImportTableReader). Throws the spec's 400 as soon as the file passes IMPORT_MAX_ROWS data
+ * rows, and at the end when it has no header or no data. `onHeaders` runs once the header row is
+ * known (before the first data row), so a mapping can be checked before any work is done.
+ */
+export async function* readImportRows(
+  buf: Buffer,
+  kind: TImportFileKind,
+  sheet: string | null,
+  onHeaders?: (headers: string[]) => void,
+): AsyncGenerator<TImportRow> {
+  const reader = new ImportTableReader();
+  const lines = kind === 'csv' ? csvLines(buf) : sheetLines(buf, kind, sheet);
+  let announced = false;
+  for await (const line of lines) {
+    const row = reader.push(line);
+    if (!row) continue;
+    if (reader.rowCount > IMPORT_MAX_ROWS) throw refuse(IMPORT_MESSAGES.tooManyRows);
+    if (!announced) {
+      announced = true;
+      onHeaders?.(reader.headers ?? []);
+    }
+    yield row;
+  }
+  const problem = reader.finish();
+  if (problem) throw refuse(problem);
 }

@@ -1,11 +1,33 @@
 import { randomBytes } from 'node:crypto';
+import { CSV_PARSE_OPTIONS, readImportTable } from '@pennant/shared/import-mapping';
+import { Hono } from 'hono';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
 import { rows, sql } from '../../db/client';
 import { withPlatform } from '../../db/tenant';
+import type { TDeps } from '../../deps';
+import type { TAppEnv } from '../../http/env';
+import { handleError } from '../../http/errors';
+import type { TQueue } from '../../jobs/queue';
+import { TestClient } from '../../test/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase, type TTestEnv } from '../../test/harness';
-import { addCompany, readFixture, type TListReply, twoSheetWorkbook, uploadImport } from './fixtures/company-fixtures';
-import { detectFileKind, zipDeclaredSize } from './import-file';
+import { mountDevPlan } from '../dev/plan.routes';
+import {
+  addCompany,
+  makePremium,
+  premiumOwner,
+  readFixture,
+  readOnlyMember,
+  runImportFlow,
+  type TDuplicatesReply,
+  type TImportStateReply,
+  twoSheetWorkbook,
+  uploadFile,
+} from './fixtures/company-fixtures';
+import { runImport, sweepImports } from './import.service';
+import { detectFileKind, readImportRows, zipDeclaredSize } from './import-file';
 
 const CSV_MAPPING = {
   'Company Name': 'name',
@@ -27,12 +49,8 @@ const SHEET_MAPPING = {
   Comments: 'notes',
 };
 
-interface TImportReply {
-  imported: number;
-  failed: number;
-  skipped: number;
-  failedBatches: { fromRow: number; toRow: number; message: string }[];
-}
+const ROW_LIMIT_MESSAGE =
+  'The file has more than 100,000 rows. Split it into smaller files and import them one at a time.';
 
 async function orgCompanies(env: TTestEnv, orgId: string) {
   return withPlatform(env.deps.db, env.deps.log, 'test read', (tx) =>
@@ -58,6 +76,19 @@ async function orgCompanies(env: TTestEnv, orgId: string) {
   );
 }
 
+async function countOf(env: TTestEnv, orgId: string) {
+  const [found] = await withPlatform(env.deps.db, env.deps.log, 'test read', (tx) =>
+    rows<{ companies: number; contacts: number; names: number }>(
+      tx,
+      sql`SELECT (SELECT count(*) FROM company WHERE org_id = ${orgId})::int AS companies,
+                 (SELECT count(*) FROM company_contact WHERE org_id = ${orgId})::int AS contacts,
+                 (SELECT count(DISTINCT name) FROM company WHERE org_id = ${orgId})::int AS names`,
+    ),
+  );
+  if (!found) throw new Error('no counts');
+  return found;
+}
+
 /** Sets the declared uncompressed size of the zip's first central directory entry. */
 function inflateDeclaredSize(zip: Buffer, size: number): Buffer {
   const out = Buffer.from(zip);
@@ -67,14 +98,64 @@ function inflateDeclaredSize(zip: Buffer, size: number): Buffer {
   return out;
 }
 
+/** A CSV of n companies 'Co 1'…'Co n' with an e-mail each; `cell(i)` can replace row i's name. */
+function companiesCsv(n: number, name: (i: number) => string = (i) => `Co ${i}`): string {
+  const lines = ['Company,Email,Website'];
+  for (let i = 1; i <= n; i++) lines.push(`${name(i)},contact${i}@example.com,co${i}.example`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** A queue that only records what was sent: the test runs the job itself, when it likes. */
+function capturingQueue(): TQueue & { sent: Record<string, unknown>[] } {
+  const sent: Record<string, unknown>[] = [];
+  return {
+    sent,
+    async send(_name, data) {
+      sent.push(data);
+    },
+    async start() {},
+    async stop() {},
+  };
+}
+
+/** The same app and database, but starting an import only enqueues it. */
+function clientWithCapturingQueue(env: TTestEnv, like: TestClient) {
+  const queue = capturingQueue();
+  const deps: TDeps = { ...env.deps, queue };
+  const client = new TestClient(createApp(deps));
+  for (const [k, v] of like.cookies) client.cookies.set(k, v);
+  return { client, queue };
+}
+
 describe('import file checks', () => {
-  it('knows files by their first bytes', () => {
+  it('knows files by their first bytes; text may hold the odd NUL, UTF-16 and binaries are refused', () => {
     expect(detectFileKind(twoSheetWorkbook())).toBe('xlsx');
     expect(detectFileKind(twoSheetWorkbook('biff8'))).toBe('xls');
     expect(detectFileKind(Buffer.from('Company\nAcme\n'))).toBe('csv');
+    expect(detectFileKind(Buffer.from(`${companiesCsv(20)}Bad\u0000Co,x@example.com,\n`))).toBe('csv');
     expect(detectFileKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBeNull();
     expect(detectFileKind(Buffer.from([0x43, 0x00, 0x6f]))).toBeNull();
+    expect(detectFileKind(Buffer.from('Company\nAcme\n', 'utf16le'))).toBeNull();
     expect(detectFileKind(Buffer.from([0xc3, 0x28]))).toBeNull();
+  });
+
+  it('reads a large CSV in pieces exactly as the browser reads it whole', async () => {
+    const lines = ['Company;Notes;Website'];
+    for (let i = 1; i <= 30_000; i++) {
+      lines.push(
+        i % 997 === 0 ? `"Multi; line ${i}";"first line\r\nsecond ""quoted"" line";site${i}.example` : `Co ${i};;`,
+      );
+      if (i % 5000 === 0) lines.push('', ';;');
+    }
+    const csv = `\uFEFF${lines.join('\r\n')}\r\n`;
+    const whole = readImportTable(Papa.parse<unknown[]>(csv.slice(1), { ...CSV_PARSE_OPTIONS }).data);
+    if (!whole.ok) throw new Error(whole.message);
+    const streamed = [];
+    for await (const row of readImportRows(Buffer.from(csv), 'csv', null)) streamed.push(row);
+    expect(streamed).toEqual(whole.table.rows);
+    expect(streamed.find((r) => r.values.Company === 'Multi; line 997')?.values.Notes).toBe(
+      'first line\r\nsecond "quoted" line',
+    );
   });
 
   it('reads the declared unpacked size from the central directory', () => {
@@ -86,16 +167,23 @@ describe('import file checks', () => {
 });
 
 forEachDatabase('company import', (env) => {
-  it('imports the CSV: rows without a name and blank rows dropped, contacts when a name or email is given', async () => {
+  it('imports the CSV in the background: rows without a name and blank rows dropped, contacts when given', async () => {
     const client = env().client();
-    const { orgId } = await ownerWithOrg(client);
-    const res = await uploadImport<TImportReply>(env(), client, {
+    const { orgId } = await premiumOwner(env(), client);
+    const upload = await uploadFile(env(), client, 'companies.csv', readFixture('companies.csv'));
+    expect(upload.status).toBe(201);
+    expect(upload.body).toMatchObject({ fileName: 'companies.csv', fileKind: 'csv', sheets: [], status: 'uploaded' });
+
+    const { id, review, state } = await runImportFlow(env(), client, {
       fileName: 'companies.csv',
       content: readFixture('companies.csv'),
       mapping: CSV_MAPPING,
     });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ imported: 5, failed: 0, skipped: 0, failedBatches: [] });
+    expect(review).toEqual({ totalRows: 6, records: 5, duplicateRows: [], duplicates: [] });
+    expect(state).toMatchObject({ id, status: 'done', totalRows: 6, rowsDone: 6, imported: 5, skipped: 0, failed: 0 });
+    const polled = await client.get<TImportStateReply>(`/api/companies/imports/${id}`);
+    expect(polled.body).toMatchObject({ status: 'done', imported: 5, failures: [] });
+
     const saved = await orgCompanies(env(), orgId);
     expect(saved.map((c) => c.name)).toEqual([
       'Copper Kettle Cafe',
@@ -128,27 +216,31 @@ forEachDatabase('company import', (env) => {
       contact_name: 'Primary Contact',
       contact_email: 'info@ridgerunner.example',
     });
-    const list = await client.get<TListReply>('/api/companies');
-    expect(list.body.counts).toEqual({ all: 5, pipeline: 5, sponsors: 0, former: 0 });
+    // The stored file is gone once the import has finished.
+    const files = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
+      rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM company_import_file WHERE import_id = ${id}`),
+    );
+    expect(files[0]?.n).toBe(0);
   });
 
-  it('reviews duplicates, skips them by default and imports them on create_new or merge', async () => {
+  it('reviews duplicates on the server, skips them by default and imports the ones decided otherwise', async () => {
     const client = env().client();
-    const { orgId } = await ownerWithOrg(client);
+    const { orgId } = await premiumOwner(env(), client);
     const lumber = await addCompany(client, { name: 'Lakeside Lumber', website: 'lakesidelumber.example' });
     await addCompany(client, { name: 'Pioneer Savings', website: 'http://pioneercu.example' });
 
-    const review = await client.post<{ duplicates: unknown[] }>('/api/companies/import/duplicates', {
-      rows: [
-        { name: 'lakeside lumber', website: null },
-        { name: 'Brand New Co' },
-        { name: 'Pioneer Credit Union', website: 'https://www.pioneercu.example/' },
-      ],
+    // The CSV's records: 0 Lakeside Lumber, 1 Northside, 2 Copper Kettle, 3 Pioneer, 4 Ridge Runner.
+    const first = await runImportFlow(env(), client, {
+      fileName: 'companies.csv',
+      content: readFixture('companies.csv'),
+      mapping: CSV_MAPPING,
     });
-    expect(review.status).toBe(200);
-    expect(review.body.duplicates).toEqual([
+    expect(first.review.duplicateRows).toEqual([0, 3]);
+    expect(first.review.duplicates).toEqual([
       {
         rowIndex: 0,
+        rowNumber: 2,
+        importRow: { name: 'Lakeside Lumber', website: 'https://lakesidelumber.example' },
         existingCompany: {
           id: lumber.id,
           name: 'Lakeside Lumber',
@@ -159,126 +251,186 @@ forEachDatabase('company import', (env) => {
         matchReason: 'Exact name match',
         action: 'skip',
       },
-      expect.objectContaining({ rowIndex: 2, matchReason: 'Website match', action: 'skip' }),
+      expect.objectContaining({ rowIndex: 3, rowNumber: 7, matchReason: 'Website match', action: 'skip' }),
     ]);
+    expect(first.state).toMatchObject({ status: 'done', imported: 3, skipped: 2, failed: 0 });
 
-    // The CSV's records: 0 Lakeside Lumber, 1 Northside, 2 Copper Kettle, 3 Pioneer, 4 Ridge Runner.
-    const skipped = await uploadImport<TImportReply>(env(), client, {
+    const again = await runImportFlow(env(), client, {
       fileName: 'companies.csv',
       content: readFixture('companies.csv'),
       mapping: CSV_MAPPING,
-    });
-    expect(skipped.body).toEqual({ imported: 3, failed: 0, skipped: 2, failedBatches: [] });
-
-    const again = await uploadImport<TImportReply>(env(), client, {
-      fileName: 'companies.csv',
-      content: readFixture('companies.csv'),
-      mapping: CSV_MAPPING,
-      decisions: { '0': 'create_new', '3': 'merge', '4': 'skip' },
+      decisions: { overrides: { '0': 'create_new', '3': 'merge', '4': 'skip' } },
     });
     // Now every row is a duplicate: 0 and 3 are imported anyway, the rest skipped.
-    expect(again.body).toEqual({ imported: 2, failed: 0, skipped: 3, failedBatches: [] });
+    expect(again.review.duplicateRows).toEqual([0, 1, 2, 3, 4]);
+    expect(again.state).toMatchObject({ imported: 2, skipped: 3 });
+    const all = await runImportFlow(env(), client, {
+      fileName: 'companies.csv',
+      content: readFixture('companies.csv'),
+      mapping: CSV_MAPPING,
+      decisions: { defaultAction: 'create_new', overrides: { '1': 'skip' } },
+    });
+    expect(all.state).toMatchObject({ imported: 4, skipped: 1 });
     const names = (await orgCompanies(env(), orgId)).map((c) => c.name);
-    expect(names.filter((n) => n === 'Lakeside Lumber')).toHaveLength(2);
-    expect(names.filter((n) => n === 'Pioneer Credit Union')).toHaveLength(1);
-    expect(names.filter((n) => n === 'Ridge Runner Outfitters')).toHaveLength(1);
+    expect(names.filter((n) => n === 'Lakeside Lumber')).toHaveLength(3);
+    expect(names.filter((n) => n === 'Northside Pediatrics')).toHaveLength(1);
+  });
+
+  it('checks more than 18,000 rows for duplicates on the server and applies one decision to all of them', async () => {
+    const client = env().client();
+    const { orgId } = await premiumOwner(env(), client);
+    const csv = companiesCsv(20_000);
+    const seeded = await runImportFlow(env(), client, {
+      fileName: 'many.csv',
+      content: csv,
+      mapping: { Company: 'name' },
+    });
+    expect(seeded.state).toMatchObject({ status: 'done', imported: 20_000 });
+
+    const { review, state } = await runImportFlow(env(), client, {
+      fileName: 'many.csv',
+      content: csv,
+      mapping: { Company: 'name', Email: 'contact_email' },
+      decisions: { defaultAction: 'skip', overrides: { '19999': 'create_new' } },
+    });
+    expect(review.totalRows).toBe(20_000);
+    expect(review.duplicateRows).toHaveLength(20_000);
+    expect(review.duplicates).toHaveLength(1000);
+    expect(state).toMatchObject({ status: 'done', imported: 1, skipped: 19_999, failed: 0 });
+    expect((await countOf(env(), orgId)).companies).toBe(20_001);
+  }, 120_000);
+
+  it('rejects a bad row on its own, with its row number and reason, and keeps its batch neighbours', async () => {
+    const client = env().client();
+    const { orgId } = await premiumOwner(env(), client);
+    // 1,200 rows make three batches; the bad rows sit in the middle of the first two.
+    const bad: Record<number, string> = {
+      10: `${'N'.repeat(1024 * 1024)},big@example.com,big.example`,
+      20: 'Nul\u0000Co,nul@example.com,nul.example',
+      30: 'Script Co,script@example.com,javascript:alert(1)',
+      40: 'Mail Co,not-an-email,mail.example',
+      700: 'Notes Co,notes@example.com,notes.example',
+    };
+    const lines = ['Company,Email,Website,Notes'];
+    for (let i = 1; i <= 1200; i++) {
+      lines.push(
+        i === 700
+          ? `${bad[700]},note with a \u0000 NUL`
+          : `${bad[i] ?? `Row Co ${i},c${i}@example.com,r${i}.example`},`,
+      );
+    }
+    const { state } = await runImportFlow(env(), client, {
+      fileName: 'rules.csv',
+      content: lines.join('\n'),
+      mapping: { Company: 'name', Email: 'contact_email', Website: 'website', Notes: 'notes' },
+    });
+    expect(state).toMatchObject({ status: 'done', imported: 1195, failed: 5, skipped: 0 });
+    expect(state.failures).toEqual([
+      { row: 11, reason: 'Company name cannot exceed 200 characters' },
+      { row: 21, reason: 'Company Name: Text cannot contain NUL characters' },
+      { row: 31, reason: 'Website: Please enter a valid website' },
+      { row: 41, reason: 'Contact Email: Please enter a valid email address' },
+      { row: 701, reason: 'Notes: Text cannot contain NUL characters' },
+    ]);
+    const counts = await countOf(env(), orgId);
+    expect(counts).toEqual({ companies: 1195, contacts: 1195, names: 1195 });
+    const neighbours = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
+      rows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM company WHERE org_id = ${orgId}
+            AND name IN ('Row Co 9', 'Row Co 11', 'Row Co 29', 'Row Co 31', 'Row Co 699', 'Row Co 701')`,
+      ),
+    );
+    expect(neighbours[0]?.n).toBe(6);
   });
 
   it('reads the chosen sheet of a two-sheet workbook, .xlsx and .xls', async () => {
     const client = env().client();
-    const { orgId } = await ownerWithOrg(client);
-    await uploadImport(env(), client, {
+    const { orgId } = await premiumOwner(env(), client);
+    await runImportFlow(env(), client, {
       fileName: 'companies.csv',
       content: readFixture('companies.csv'),
       mapping: CSV_MAPPING,
     });
+    const upload = await uploadFile(env(), client, 'companies.xlsx', readFixture('companies-two-sheets.xlsx'));
+    expect(upload.body).toMatchObject({ fileKind: 'xlsx', sheets: ['Read Me', 'Companies'] });
+    const reviewOf = (body: Record<string, unknown>) =>
+      client.post<TDuplicatesReply>(`/api/companies/imports/${upload.body.id}/duplicates`, body);
 
     // The first sheet is read unless another is chosen; it has no such columns.
-    const firstSheet = await uploadImport(env(), client, {
-      fileName: 'companies.xlsx',
-      content: readFixture('companies-two-sheets.xlsx'),
-      mapping: SHEET_MAPPING,
+    expect((await reviewOf({ mapping: SHEET_MAPPING })).body).toMatchObject({
+      error: { message: 'Column "Business" was not found in the file' },
     });
-    expect(firstSheet.status).toBe(400);
-    expect(firstSheet.body).toMatchObject({ error: { message: 'Column "Business" was not found in the file' } });
-    const unknownSheet = await uploadImport(env(), client, {
-      fileName: 'companies.xlsx',
-      content: readFixture('companies-two-sheets.xlsx'),
-      mapping: SHEET_MAPPING,
-      sheet: 'Sheet9',
+    expect((await reviewOf({ mapping: SHEET_MAPPING, sheet: 'Sheet9' })).body).toMatchObject({
+      error: { message: 'Sheet "Sheet9" was not found in the workbook' },
     });
-    expect(unknownSheet.body).toMatchObject({ error: { message: 'Sheet "Sheet9" was not found in the workbook' } });
-
-    const res = await uploadImport<TImportReply>(env(), client, {
-      fileName: 'companies.xlsx',
-      content: readFixture('companies-two-sheets.xlsx'),
-      mapping: SHEET_MAPPING,
-      sheet: 'Companies',
-    });
-    expect(res.body).toEqual({ imported: 2, failed: 0, skipped: 2, failedBatches: [] });
+    const review = await reviewOf({ mapping: SHEET_MAPPING, sheet: 'Companies' });
+    expect(review.body).toMatchObject({ totalRows: 5, records: 4, duplicateRows: [0, 1] });
+    const started = await client.post<TImportStateReply>(`/api/companies/imports/${upload.body.id}/start`, {});
+    expect(started.body).toMatchObject({ status: 'done', sheet: 'Companies', imported: 2, skipped: 2 });
     const saved = await orgCompanies(env(), orgId);
     expect(saved.find((c) => c.name === 'Harbor Lights Marina')).toMatchObject({
       industry: 'Marine',
       contact_name: 'Jo Banks',
       contact_phone: '(555) 304-8899',
     });
-    expect(saved.some((c) => c.name === 'Maple Leaf Movers')).toBe(true);
 
-    const xls = await uploadImport<TImportReply>(env(), client, {
+    const xls = await runImportFlow(env(), client, {
       fileName: 'companies.xls',
       content: twoSheetWorkbook('biff8'),
       mapping: SHEET_MAPPING,
       sheet: 'Companies',
-      decisions: { '2': 'create_new' },
+      decisions: { overrides: { '2': 'create_new' } },
     });
-    expect(xls.body).toEqual({ imported: 1, failed: 0, skipped: 3, failedBatches: [] });
+    expect(xls.state).toMatchObject({ imported: 1, skipped: 3 });
   });
 
   it('refuses files that are not CSV or Excel, whatever their name says', async () => {
     const client = env().client();
-    await ownerWithOrg(client);
+    await premiumOwner(env(), client);
     const wrong = 'Please upload a CSV or Excel file (.csv, .xlsx, .xls)';
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
-    for (const upload of [
-      { fileName: 'logo.csv', content: png },
-      { fileName: 'logo.xlsx', content: png },
-      { fileName: 'notes.txt', content: 'Company\nAcme\n' },
-      { fileName: 'utf16.csv', content: Buffer.from('Company\nAcme\n', 'utf16le') },
-    ]) {
-      const res = await uploadImport(env(), client, { ...upload, mapping: { Company: 'name' } });
-      expect(res.status).toBe(400);
+    for (const [fileName, content] of [
+      ['logo.csv', png],
+      ['logo.xlsx', png],
+      ['notes.txt', 'Company\nAcme\n'],
+      ['utf16.csv', Buffer.from('Company\nAcme\n', 'utf16le')],
+      // A text file renamed .xlsx is not a workbook either.
+      ['renamed.xlsx', 'Company\nAcme\n'],
+      ['renamed.xls', 'Company\nAcme\n'],
+    ] as const) {
+      const res = await uploadFile(env(), client, fileName, content);
+      expect(res.status, fileName).toBe(400);
       expect(res.body).toMatchObject({ error: { message: wrong } });
     }
-    const corrupt = await uploadImport(env(), client, {
-      fileName: 'broken.xlsx',
-      content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(200)]),
-      mapping: { Company: 'name' },
-    });
+    const corrupt = await uploadFile(
+      env(),
+      client,
+      'broken.xlsx',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(200)]),
+    );
     expect(corrupt.body).toMatchObject({ error: { message: 'The file appears to be empty or corrupted' } });
   });
 
-  it('refuses files over 10MB and workbooks that claim to unpack past 100MB', async () => {
+  it('refuses files over 10MB or 100,000 rows, and workbooks that claim to unpack past 100MB', async () => {
     const client = env().client();
-    await ownerWithOrg(client);
+    await premiumOwner(env(), client);
     const line = 'Acme Widgets,widgets.example\n';
     const big = `Company,Website\n${line.repeat(Math.ceil((10 * 1024 * 1024) / line.length))}`;
-    const over = await uploadImport(env(), client, { fileName: 'big.csv', content: big, mapping: { Company: 'name' } });
+    const over = await uploadFile(env(), client, 'big.csv', big);
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ error: { message: 'File size must be less than 10MB' } });
-    const huge = await uploadImport(env(), client, {
-      fileName: 'huge.csv',
-      content: big + big,
-      mapping: { Company: 'name' },
-    });
-    expect(huge.body).toMatchObject({ error: { message: 'File size must be less than 10MB' } });
+
+    // Tiny rows: well under 10MB, but 100,001 of them.
+    const tooMany = await uploadFile(env(), client, 'rows.csv', `Company\n${'a\n'.repeat(100_001)}`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ error: { message: ROW_LIMIT_MESSAGE } });
+    // Exactly 100,000 is allowed.
+    const limit = await uploadFile(env(), client, 'rows.csv', `Company\n${'a\n'.repeat(100_000)}`);
+    expect(limit.status).toBe(201);
 
     const bomb = inflateDeclaredSize(twoSheetWorkbook(), 150 * 1024 * 1024);
-    const refused = await uploadImport(env(), client, {
-      fileName: 'bomb.xlsx',
-      content: bomb,
-      mapping: SHEET_MAPPING,
-      sheet: 'Companies',
-    });
+    const refused = await uploadFile(env(), client, 'bomb.xlsx', bomb);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       error: { message: 'The workbook is too large to import once unpacked (over 100MB)' },
@@ -287,74 +439,188 @@ forEachDatabase('company import', (env) => {
 
   it('explains empty files and checks the mapping', async () => {
     const client = env().client();
-    await ownerWithOrg(client);
-    const send = (content: string, mapping: Record<string, string> = { Company: 'name' }) =>
-      uploadImport(env(), client, { fileName: 'a.csv', content, mapping });
-    expect((await send('')).body).toMatchObject({ error: { message: 'The file appears to be empty or corrupted' } });
-    expect((await send('Company\n')).body).toMatchObject({
+    await premiumOwner(env(), client);
+    const upload = async (content: string) => (await uploadFile(env(), client, 'a.csv', content)).body;
+    expect(await upload('')).toMatchObject({ error: { message: 'The file appears to be empty or corrupted' } });
+    expect(await upload('Company\n')).toMatchObject({
       error: { message: 'The file must contain at least a header row and one data row' },
     });
-    expect((await send('Company,Notes\n,\n\n')).body).toMatchObject({
+    expect(await upload('Company,Notes\n,\n\n')).toMatchObject({
       error: { message: 'No data rows found in the file' },
     });
-    expect((await send('Company,Notes\nAcme,x\n', { Notes: 'notes' })).body).toMatchObject({
+
+    const { id } = await upload('Company,Notes\nAcme,x\n');
+    const review = (mapping: unknown) => client.post(`/api/companies/imports/${id}/duplicates`, { mapping });
+    expect((await review({ Notes: 'notes' })).body).toMatchObject({
       error: { message: 'Company Name must be mapped to a column' },
     });
-    expect((await send('Company,Notes\nAcme,x\n', { Company: 'name', Notes: 'name' })).body).toMatchObject({
+    expect((await review({ Company: 'name', Notes: 'name' })).body).toMatchObject({
       error: { message: 'Each field can only be mapped to one column' },
     });
-    const noMapping = await uploadImport(env(), client, { fileName: 'a.csv', content: 'Company\nAcme\n' });
-    expect(noMapping.status).toBe(400);
-    const badJson = await uploadImport(env(), client, {
-      fileName: 'a.csv',
-      content: 'Company\nAcme\n',
-      raw: { mapping: '{not json' },
+    expect((await review({ 'Bad\u0000Column': 'name' })).status).toBe(400);
+    // Starting needs the review first.
+    const unreviewed = await upload('Company\nAcme\n');
+    const early = await client.post(`/api/companies/imports/${unreviewed.id}/start`, {});
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({
+      error: { message: 'Check the file for duplicates before starting the import.' },
     });
-    expect(badJson.body).toMatchObject({ error: { message: 'mapping must be JSON' } });
     // Only names missing: nothing to import, nothing failed.
-    expect((await send('Company,Notes\n,just a note\n')).body).toEqual({
-      imported: 0,
-      failed: 0,
-      skipped: 0,
-      failedBatches: [],
+    const nameless = await runImportFlow(env(), client, {
+      fileName: 'a.csv',
+      content: 'Company,Notes\n,just a note\n',
+      mapping: { Company: 'name' },
     });
+    expect(nameless.state).toMatchObject({ status: 'done', imported: 0, failed: 0, skipped: 0 });
+    // A started import cannot be started or reviewed again.
+    const twice = await client.post(`/api/companies/imports/${nameless.id}/start`, {});
+    expect(twice.status).toBe(409);
   });
 
-  it('reports a batch the database refuses and keeps the other batches whole', async () => {
+  it('is a premium feature: a free organization gets 403 plan_limit, a read-only member 403', async () => {
     const client = env().client();
     const { orgId } = await ownerWithOrg(client);
-    // 2,500 rows make three batches (rows 2–1001, 1002–2001, 2002–2501). Row 1,500 carries a name
-    // longer than an index entry may be, so the database refuses the second batch.
-    const lines = ['Company,Email'];
-    for (let i = 1; i <= 2500; i++) {
-      const name = i === 1499 ? randomBytes(7500).toString('base64') : `Batch Co ${i}`;
-      lines.push(`${name},contact${i}@batch.example`);
+    const message = 'Bulk import is a Premium feature. Upgrade to Premium to import companies from a file.';
+    const upload = await uploadFile(env(), client, 'companies.csv', readFixture('companies.csv'));
+    expect(upload.status).toBe(403);
+    expect(upload.body).toEqual({ error: { code: 'plan_limit', message } });
+
+    await makePremium(env(), orgId);
+    const ok = await uploadFile(env(), client, 'companies.csv', readFixture('companies.csv'));
+    expect(ok.status).toBe(201);
+    const reader = await readOnlyMember(env(), orgId);
+    const refused = await uploadFile(env(), reader, 'companies.csv', readFixture('companies.csv'));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'forbidden' } });
+
+    // Back on the free plan, every import route refuses.
+    await makePremium(env(), orgId, 'free');
+    for (const res of [
+      await client.get(`/api/companies/imports/${ok.body.id}`),
+      await client.post(`/api/companies/imports/${ok.body.id}/duplicates`, { mapping: CSV_MAPPING }),
+      await client.post(`/api/companies/imports/${ok.body.id}/start`, {}),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ error: { code: 'plan_limit', message } });
     }
-    const res = await uploadImport<TImportReply>(env(), client, {
-      fileName: 'batches.csv',
-      content: lines.join('\n'),
+  });
+
+  it('keeps imports to their organization: another one gets 404 for every route', async () => {
+    const client = env().client();
+    await premiumOwner(env(), client);
+    const mine = await uploadFile(env(), client, 'companies.csv', readFixture('companies.csv'));
+    const other = env().client();
+    await premiumOwner(env(), other);
+    const id = mine.body.id;
+    for (const res of [
+      await other.get(`/api/companies/imports/${id}`),
+      await other.post(`/api/companies/imports/${id}/duplicates`, { mapping: CSV_MAPPING }),
+      await other.post(`/api/companies/imports/${id}/start`, {}),
+      await other.get('/api/companies/imports/not-a-uuid'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ error: { code: 'not_found', message: 'Import not found' } });
+    }
+    expect((await client.get<TImportStateReply>(`/api/companies/imports/${id}`)).body.status).toBe('uploaded');
+  });
+
+  it('resumes a half-done import where it stopped and never inserts a batch twice', async () => {
+    const client = env().client();
+    const { orgId } = await premiumOwner(env(), client);
+    const { client: queued, queue } = clientWithCapturingQueue(env(), client);
+    const upload = await uploadFile(env(), queued, 'resume.csv', companiesCsv(2300));
+    await queued.post(`/api/companies/imports/${upload.body.id}/duplicates`, {
       mapping: { Company: 'name', Email: 'contact_email' },
     });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ imported: 1500, failed: 1000, skipped: 0 });
-    expect(res.body.failedBatches).toEqual([
-      {
-        fromRow: 1002,
-        toRow: 2001,
-        message: 'Rows 1002 to 2001 could not be saved. Check them for unusual values and import them again.',
-      },
-    ]);
-    const counts = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
-      rows<{ companies: number; contacts: number; from_failed: number; edges: number }>(
+    const started = await queued.post<TImportStateReply>(`/api/companies/imports/${upload.body.id}/start`, {});
+    expect(started.body.status).toBe('queued');
+    expect(queue.sent).toEqual([{ importId: upload.body.id }]);
+
+    // The first run "crashes" after its second batch of 500.
+    await expect(
+      runImport(env().deps, upload.body.id, {
+        afterBatch: (n) => {
+          if (n === 2) throw new Error('worker lost');
+        },
+      }),
+    ).rejects.toThrow('worker lost');
+    const half = await client.get<TImportStateReply>(`/api/companies/imports/${upload.body.id}`);
+    expect(half.body).toMatchObject({ status: 'running', rowsDone: 1000, imported: 1000, totalRows: 2300 });
+    expect((await countOf(env(), orgId)).companies).toBe(1000);
+
+    // The retry and a second, concurrent run: only one of them imports each batch.
+    await Promise.all([runImport(env().deps, upload.body.id), runImport(env().deps, upload.body.id)]);
+    const done = await client.get<TImportStateReply>(`/api/companies/imports/${upload.body.id}`);
+    expect(done.body).toMatchObject({ status: 'done', rowsDone: 2300, imported: 2300, failed: 0 });
+    expect(await countOf(env(), orgId)).toEqual({ companies: 2300, contacts: 2300, names: 2300 });
+    // A late duplicate delivery of the job changes nothing.
+    await runImport(env().deps, upload.body.id);
+    expect((await countOf(env(), orgId)).companies).toBe(2300);
+  });
+
+  it('expires uploads that were never started after a day, with their files', async () => {
+    const client = env().client();
+    await premiumOwner(env(), client);
+    const upload = await uploadFile(env(), client, 'companies.csv', readFixture('companies.csv'));
+    await sweepImports(env().deps, new Date(Date.now() + 25 * 60 * 60 * 1000));
+    const state = await client.get<TImportStateReply>(`/api/companies/imports/${upload.body.id}`);
+    expect(state.body.status).toBe('expired');
+    const review = await client.post(`/api/companies/imports/${upload.body.id}/duplicates`, { mapping: CSV_MAPPING });
+    expect(review.status).toBe(409);
+    expect(review.body).toMatchObject({ error: { message: 'This upload has expired. Upload the file again.' } });
+  });
+
+  it('lets a local-mode developer route set the owner’s plan', async () => {
+    const client = env().client();
+    const { orgId } = await ownerWithOrg(client);
+    const app = new Hono<TAppEnv>();
+    app.onError(handleError);
+    app.use('*', async (c, next) => {
+      c.set('deps', env().deps);
+      await next();
+    });
+    mountDevPlan(app);
+    const dev = new TestClient(app);
+    for (const [k, v] of client.cookies) dev.cookies.set(k, v);
+    expect((await dev.post('/dev/api/plan', { planKey: 'gold' })).status).toBe(400);
+    const set = await dev.post('/dev/api/plan', { planKey: 'premium_year' });
+    expect(set.status).toBe(200);
+    expect((await uploadFile(env(), client, 'companies.csv', readFixture('companies.csv'))).status).toBe(201);
+    const plan = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
+      rows<{ plan_key: string; subscription_status: string; year_out: boolean }>(
         tx,
-        sql`SELECT (SELECT count(*) FROM company WHERE org_id = ${orgId})::int AS companies,
-                   (SELECT count(*) FROM company_contact WHERE org_id = ${orgId})::int AS contacts,
-                   (SELECT count(*) FROM company WHERE org_id = ${orgId}
-                     AND name IN ('Batch Co 1001', 'Batch Co 1500', 'Batch Co 2000'))::int AS from_failed,
-                   (SELECT count(*) FROM company WHERE org_id = ${orgId}
-                     AND name IN ('Batch Co 1000', 'Batch Co 2001'))::int AS edges`,
+        sql`SELECT plan_key, subscription_status, current_period_end > now() + interval '360 days' AS year_out
+            FROM organization WHERE id = ${orgId}`,
       ),
     );
-    expect(counts[0]).toEqual({ companies: 1500, contacts: 1500, from_failed: 0, edges: 2 });
+    expect(plan[0]).toEqual({ plan_key: 'premium_year', subscription_status: 'active', year_out: true });
+    expect((await new TestClient(app).post('/dev/api/plan', { planKey: 'free' })).status).toBe(401);
   });
 });
+
+forEachDatabase(
+  'company import on the real queue',
+  (env) => {
+    it('runs the import as a pg-boss job with progress, once, however often the job is delivered', async () => {
+      const client = env().client();
+      const { orgId } = await premiumOwner(env(), client);
+      const { id, state } = await runImportFlow(env(), client, {
+        fileName: 'queued.csv',
+        content: companiesCsv(1500),
+        mapping: { Company: 'name', Email: 'contact_email', Website: 'website' },
+      });
+      expect(['queued', 'running', 'done']).toContain(state.status);
+      const until = Date.now() + 30_000;
+      let now = state;
+      while (now.status !== 'done' && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 200));
+        now = (await client.get<TImportStateReply>(`/api/companies/imports/${id}`)).body;
+      }
+      expect(now).toMatchObject({ status: 'done', totalRows: 1500, rowsDone: 1500, imported: 1500 });
+      await env().deps.queue.send('import-companies', { importId: id });
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(await countOf(env(), orgId)).toEqual({ companies: 1500, contacts: 1500, names: 1500 });
+    }, 60_000);
+  },
+  { queue: 'pg-boss' },
+);

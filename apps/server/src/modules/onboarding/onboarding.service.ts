@@ -36,7 +36,15 @@ export async function onboardingState(deps: TDeps, user: TAuthUser): Promise<TOn
   return { organization: member.org, roles: member.roles };
 }
 
-/** Creates the organization and the owner's roles in one transaction. */
+export const alreadyMemberMessage = (orgName: string) =>
+  `You already belong to ${orgName}. Pennant shows one organization per account: to start your own organization, sign up with another email address.`;
+
+/**
+ * Creates the organization and the owner's roles in one transaction. One organization per
+ * account: an owner already has theirs, and a member who founded a second one would be moved to
+ * it and lose sight of the first (the session follows the owned organization), so both are
+ * refused and their membership stays as it is.
+ */
 export async function createOrganization(
   deps: TDeps,
   user: TAuthUser,
@@ -46,6 +54,7 @@ export async function createOrganization(
   if (existing?.isOwner) {
     throw new AppError('conflict', `You already own ${existing.org.name}`);
   }
+  if (existing) throw new AppError('conflict', alreadyMemberMessage(existing.org.name));
   const data = ZCreateOrganization.parse(input);
   const orgId = randomUUID();
   // The new organization's own context lets row-level security admit its first rows.

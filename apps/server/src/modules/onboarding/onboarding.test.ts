@@ -3,6 +3,8 @@ import { rows, sql } from '../../db/client';
 import { withPlatform } from '../../db/tenant';
 import { ownerWithOrg, signUp } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
+import { teammate } from '../../test/team-fixtures';
+import { alreadyMemberMessage } from './onboarding.service';
 
 interface TAdTypes {
   adTypes: { id: string; slug: string; label: string; isCustom: boolean }[];
@@ -53,6 +55,24 @@ forEachDatabase('onboarding', (env) => {
       fiscalStartMonth: 1,
     });
     expect(res.status).toBe(409);
+  });
+
+  it('keeps a read-only member in their organization: founding a second one is refused with a reason', async () => {
+    const ownerClient = env().client();
+    const owner = await ownerWithOrg(ownerClient, 'First Club');
+    const reader = await teammate(env(), ownerClient, owner.orgId, ['read_only'], 'Reed Only');
+    const res = await reader.client.post('/api/onboarding/organization', {
+      name: 'My Own Club',
+      seasonLabel: '2025',
+      fiscalStartMonth: 1,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: { message: alreadyMemberMessage('First Club') } });
+    const me = await reader.client.get<{ session: { org: { id: string; name: string }; roles: string[] } }>(
+      '/api/session',
+    );
+    expect(me.body.session.org).toMatchObject({ id: owner.orgId, name: 'First Club' });
+    expect(me.body.session.roles).toEqual(['read_only']);
   });
 
   it('adds a custom ad type with its slug, shown only to its organization', async () => {

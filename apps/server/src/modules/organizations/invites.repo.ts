@@ -1,8 +1,8 @@
 import { INVITE_EXPIRY_DAYS } from '@pennant/shared/team.schemas';
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { rows, type TTx } from '../../db/client';
+import type { TTx } from '../../db/client';
 import { emailMessages } from '../../db/schema/mail';
-import { inviteTokens } from '../../db/schema/organizations';
+import { inviteTokens, organizations } from '../../db/schema/organizations';
 
 const expiryFromNow = () => sql`now() + make_interval(days => ${INVITE_EXPIRY_DAYS})`;
 
@@ -59,7 +59,7 @@ export function isUniqueViolation(err: unknown): boolean {
  */
 export async function insertInvite(
   tx: TTx,
-  invite: { orgId: string; email: string; roles: readonly string[]; createdBy: string },
+  invite: { orgId: string; email: string; roles: readonly string[]; createdBy: string; tokenHash: string },
 ): Promise<TInviteRow | null> {
   try {
     // A savepoint keeps the transaction usable after the violation on PostgreSQL.
@@ -71,6 +71,7 @@ export async function insertInvite(
           email: invite.email,
           rolesArray: [...invite.roles],
           createdBy: invite.createdBy,
+          tokenHash: invite.tokenHash,
           expiresAt: expiryFromNow(),
         })
         .returning();
@@ -90,11 +91,14 @@ export async function findInvite(tx: TTx, orgId: string, id: string): Promise<TI
   return row ?? null;
 }
 
-/** Re-arms a pending invitation for another INVITE_EXPIRY_DAYS; the row stays locked until commit. */
-export async function extendInvite(tx: TTx, orgId: string, id: string): Promise<TInviteRow | null> {
+/**
+ * Re-arms a pending invitation for another INVITE_EXPIRY_DAYS with a new link secret (the old
+ * link stops working); the row stays locked until commit.
+ */
+export async function extendInvite(tx: TTx, orgId: string, id: string, tokenHash: string): Promise<TInviteRow | null> {
   const [row] = await tx
     .update(inviteTokens)
-    .set({ expiresAt: expiryFromNow() })
+    .set({ expiresAt: expiryFromNow(), tokenHash })
     .where(and(eq(inviteTokens.orgId, orgId), eq(inviteTokens.id, id), eq(inviteTokens.status, 'pending')))
     .returning();
   return row ?? null;
@@ -134,13 +138,27 @@ export async function markInviteAccepted(
   return row ?? null;
 }
 
-/** How many invitation e-mails this invite has had; the next one's idempotency key uses it. */
-export async function countInviteEmails(tx: TTx, orgId: string, id: string): Promise<number> {
+export interface TInviteEmailCounts {
+  /** Every invitation e-mail this invite has had; the next one's idempotency key uses it. */
+  total: number;
+  lastMinute: number;
+  lastDay: number;
+}
+
+export async function countInviteEmails(tx: TTx, orgId: string, id: string): Promise<TInviteEmailCounts> {
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      total: sql<number>`count(*)::int`,
+      lastMinute: sql<number>`(count(*) FILTER (WHERE ${emailMessages.createdAt} > now() - interval '1 minute'))::int`,
+      lastDay: sql<number>`(count(*) FILTER (WHERE ${emailMessages.createdAt} > now() - interval '1 day'))::int`,
+    })
     .from(emailMessages)
     .where(and(eq(emailMessages.orgId, orgId), sql`${emailMessages.idempotencyKey} LIKE ${`invite:${id}:%`}`));
-  return Number(row?.n ?? 0);
+  return {
+    total: Number(row?.total ?? 0),
+    lastMinute: Number(row?.lastMinute ?? 0),
+    lastDay: Number(row?.lastDay ?? 0),
+  };
 }
 
 export interface TInviteLookup {
@@ -153,14 +171,23 @@ export interface TInviteLookup {
   expired: boolean;
 }
 
-/** An invitation by id alone, with its organization's name: platform work, before any org context. */
-export async function lookupInvite(tx: TTx, id: string): Promise<TInviteLookup | null> {
-  const [row] = await rows<TInviteLookup>(
-    tx,
-    sql`SELECT i.id, i.org_id, o.name AS org_name, i.email, i.roles_array, i.status,
-               (i.expires_at <= now()) AS expired
-        FROM invite_token i JOIN organization o ON o.id = i.org_id
-        WHERE i.id = ${id}`,
-  );
+/**
+ * An invitation by its id and its link secret's hash, with its organization's name: platform
+ * work, before any org context. The id alone (which lists show) finds nothing.
+ */
+export async function lookupInvite(tx: TTx, id: string, tokenHash: string): Promise<TInviteLookup | null> {
+  const [row] = await tx
+    .select({
+      id: inviteTokens.id,
+      org_id: inviteTokens.orgId,
+      org_name: organizations.name,
+      email: inviteTokens.email,
+      roles_array: inviteTokens.rolesArray,
+      status: inviteTokens.status,
+      expired: sql<boolean>`(${inviteTokens.expiresAt} <= now())`.mapWith(Boolean),
+    })
+    .from(inviteTokens)
+    .innerJoin(organizations, eq(organizations.id, inviteTokens.orgId))
+    .where(and(eq(inviteTokens.id, id), eq(inviteTokens.tokenHash, tokenHash)));
   return row ?? null;
 }

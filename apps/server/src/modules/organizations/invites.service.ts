@@ -3,6 +3,7 @@ import { canAddTeamMember, planKeyOf } from '@pennant/shared/plans';
 import { normalizeRoles } from '@pennant/shared/roles';
 import {
   INVITE_MESSAGES,
+  INVITE_RESEND_LIMIT,
   type TAcceptedInvite,
   type TInviteInput,
   type TInviteStatus,
@@ -19,7 +20,9 @@ import { recordEmail } from '../../emails/outgoing';
 import { AppError } from '../../errors';
 import { enqueueEmails } from '../../jobs/send-email.job';
 import type { TAuthUser } from '../auth/auth';
+import { markEmailVerified } from '../auth/auth.repo';
 import type { TMember } from '../session/member';
+import { hashInviteSecret, newInviteSecret } from './invite-link';
 import {
   cancelPendingInvite,
   countInviteEmails,
@@ -56,13 +59,20 @@ async function afterCommit(deps: TDeps, orgId: string, emailIds: (string | null)
   for (const topic of topics) deps.hub.publish(orgId, { topic });
 }
 
-async function recordInviteEmail(tx: TTx, member: TMember, invite: TInviteRow, origin: string, sendNo: number) {
+async function recordInviteEmail(
+  tx: TTx,
+  member: TMember,
+  invite: TInviteRow,
+  link: { origin: string; token: string },
+  sendNo: number,
+) {
   const mail = inviteEmail({
     inviterName: member.name,
     orgName: member.org.name,
     roles: normalizeRoles(invite.rolesArray),
-    origin,
+    origin: link.origin,
     inviteId: invite.id,
+    token: link.token,
   });
   return recordEmail(tx, {
     orgId: member.orgId,
@@ -80,12 +90,9 @@ async function recordInviteEmail(tx: TTx, member: TMember, invite: TInviteRow, o
  * Invites a teammate. The plan limit counts members plus pending invitations, checked with the
  * organization row locked, so two invitations sent at once cannot both slip under it.
  */
-export async function createInvite(
-  deps: TDeps,
-  member: TMember,
-  input: TInviteInput,
-  origin: string,
-): Promise<TPendingInvite> {
+export async function createInvite(deps: TDeps, member: TMember, input: TInviteInput): Promise<TPendingInvite> {
+  // Links are built from PUBLIC_URL only, never from the request's Host header.
+  const origin = deps.config.publicUrl;
   requireTeamRight(member);
   const data = ZInvite.parse(input);
   const { invite, emailId } = await withTenant(deps.db, member, async (tx) => {
@@ -102,14 +109,16 @@ export async function createInvite(
       expiresAt: plan.currentPeriodEnd?.toISOString() ?? null,
     };
     if (!canAddTeamMember(state, seats)) throw new AppError('plan_limit', INVITE_MESSAGES.planLimit);
+    const secret = newInviteSecret();
     const row = await insertInvite(tx, {
       orgId: member.orgId,
       email: data.email,
       roles: data.roles,
       createdBy: member.userId,
+      tokenHash: secret.tokenHash,
     });
     if (!row) throw new AppError('conflict', INVITE_MESSAGES.duplicate);
-    return { invite: row, emailId: await recordInviteEmail(tx, member, row, origin, 0) };
+    return { invite: row, emailId: await recordInviteEmail(tx, member, row, { origin, token: secret.token }, 0) };
   });
   await afterCommit(deps, member.orgId, [emailId], ['invites']);
   return toPendingInvite(invite);
@@ -122,19 +131,33 @@ function closedInviteError(status: string): AppError {
     : new AppError('conflict', INVITE_MESSAGES.usedOrCancelled);
 }
 
-/** Re-sends a pending invitation (a new message, its own idempotency key) and gives it 3 more days. */
-export async function resendInvite(deps: TDeps, member: TMember, id: string, origin: string): Promise<TPendingInvite> {
+/**
+ * Re-sends a pending invitation (a new message, its own idempotency key, a new link secret: the
+ * previous link stops working) and gives it 3 more days. Limited per invitation, so the button
+ * cannot be used to flood someone's inbox.
+ */
+export async function resendInvite(deps: TDeps, member: TMember, id: string): Promise<TPendingInvite> {
   requireTeamRight(member);
+  const origin = deps.config.publicUrl;
   requireInviteId(id);
   const { invite, emailId } = await withTenant(deps.db, member, async (tx) => {
-    const row = await extendInvite(tx, member.orgId, id);
+    const secret = newInviteSecret();
+    const row = await extendInvite(tx, member.orgId, id, secret.tokenHash);
     if (!row) {
       const existing = await findInvite(tx, member.orgId, id);
       if (!existing) throw new AppError('not_found', INVITE_MESSAGES.notFound);
       throw closedInviteError(existing.status);
     }
     const sent = await countInviteEmails(tx, member.orgId, id);
-    return { invite: row, emailId: await recordInviteEmail(tx, member, row, origin, sent) };
+    if (sent.lastMinute >= INVITE_RESEND_LIMIT.perMinute) {
+      throw new AppError('rate_limited', INVITE_MESSAGES.resendTooSoon);
+    }
+    if (sent.lastDay >= INVITE_RESEND_LIMIT.perDay)
+      throw new AppError('rate_limited', INVITE_MESSAGES.resendDailyLimit);
+    return {
+      invite: row,
+      emailId: await recordInviteEmail(tx, member, row, { origin, token: secret.token }, sent.total),
+    };
   });
   await afterCommit(deps, member.orgId, [emailId], ['invites']);
   return toPendingInvite(invite);
@@ -160,17 +183,23 @@ function statusOf(invite: TInviteLookup): TInviteStatus {
   return 'cancelled';
 }
 
-async function findById(deps: TDeps, id: string): Promise<TInviteLookup> {
+/**
+ * The invitation the e-mailed link opens: its id and its secret together. A wrong or missing
+ * secret is the same 404 as an unknown id, so neither can be probed.
+ */
+async function findByLink(deps: TDeps, id: string, token: string): Promise<TInviteLookup> {
   requireInviteId(id);
-  // No organization context exists yet: the invitation's id is all the visitor has.
-  const invite = await withPlatform(deps.db, deps.log, 'look up invitation by id', (tx) => lookupInvite(tx, id));
+  // No organization context exists yet: the link is all the visitor has.
+  const invite = await withPlatform(deps.db, deps.log, 'look up invitation by link', (tx) =>
+    lookupInvite(tx, id, hashInviteSecret(token)),
+  );
   if (!invite) throw new AppError('not_found', INVITE_MESSAGES.notFound);
   return invite;
 }
 
 /** For the accept-invite page, signed in or not. */
-export async function verifyInvite(deps: TDeps, id: string): Promise<TInviteVerification> {
-  const invite = await findById(deps, id);
+export async function verifyInvite(deps: TDeps, id: string, token: string): Promise<TInviteVerification> {
+  const invite = await findByLink(deps, id, token);
   return { email: invite.email, orgName: invite.org_name, status: statusOf(invite) };
 }
 
@@ -200,12 +229,19 @@ async function accept(deps: TDeps, user: TAuthUser, invite: TInviteLookup): Prom
     }
     await insertMemberRoles(tx, invite.org_id, user.id, roles, false);
   });
+  await withPlatform(deps.db, deps.log, 'invite link proved the address', (tx) => markEmailVerified(tx, user.id));
   await afterCommit(deps, invite.org_id, [], ['invites', 'members']);
   return { orgId: invite.org_id, orgName: invite.org_name, roles };
 }
 
-export async function acceptInvite(deps: TDeps, user: TAuthUser, id: string): Promise<TAcceptedInvite> {
-  const invite = await findById(deps, id);
+/**
+ * A signed-in user accepts with the link from the e-mail. Their account's address must equal the
+ * invited one; an account's address only ever changes after the new address confirmed a link, and
+ * the invitation's own secret, which only that inbox received, proves it again here, so the
+ * account's e-mail is marked verified.
+ */
+export async function acceptInvite(deps: TDeps, user: TAuthUser, id: string, token: string): Promise<TAcceptedInvite> {
+  const invite = await findByLink(deps, id, token);
   requireAcceptable(invite, user.email);
   return accept(deps, user, invite);
 }
@@ -220,7 +256,7 @@ export async function signUpAndAccept(
   input: TInviteAccount,
   headers: Headers,
 ): Promise<{ headers: Headers; accepted: TAcceptedInvite }> {
-  const invite = await findById(deps, id);
+  const invite = await findByLink(deps, id, input.token);
   requireAcceptable(invite, input.email);
   let created: { headers: Headers; user: TAuthUser };
   try {

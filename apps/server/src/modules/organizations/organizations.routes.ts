@@ -1,18 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ZApiError, ZOk } from '@pennant/shared/api.schemas';
 import { ZInviteAccount } from '@pennant/shared/auth.schemas';
+import { ZIdText } from '@pennant/shared/fields';
 import { ZOrganizationSettings, ZOrganizationSettingsReply, ZPlanReply } from '@pennant/shared/organization.schemas';
 import {
   ZAcceptedInvite,
   ZInvite,
+  ZInviteAcceptBody,
+  ZInviteLinkQuery,
   ZInviteVerification,
   ZPendingInvite,
   ZPendingInvitesReply,
   ZTeamMembersReply,
 } from '@pennant/shared/team.schemas';
 import { ZTimezonePreference } from '@pennant/shared/timezones';
-import type { Context } from 'hono';
-import type { TAppEnv } from '../../http/env';
 import { createRouter, json, jsonBody } from '../../http/router';
 import { requireMember, requireUser } from '../session/member';
 import {
@@ -28,13 +29,8 @@ import { getPlan } from './plan.service';
 import { getTimezonePreference, setTimezonePreference } from './profile.service';
 import { pendingInvites, teamMembers } from './team.service';
 
-/** Links in e-mails point at the configured public address, else at the origin of this request. */
-function appOrigin(c: Context<TAppEnv>): string {
-  return c.get('deps').config.publicUrl ?? new URL(c.req.url).origin;
-}
-
 const fail = (description: string) => json(ZApiError, description);
-const inviteParams = { params: z.object({ id: z.string() }) };
+const inviteParams = { params: z.object({ id: ZIdText }) };
 
 export const organizationRoutes = createRouter()
   .openapi(
@@ -77,8 +73,8 @@ export const organizationRoutes = createRouter()
       method: 'get',
       path: '/team/invites',
       tags: ['team'],
-      summary: 'Pending, unexpired invitations, newest first',
-      responses: { 200: json(ZPendingInvitesReply), 403: fail('Not a member') },
+      summary: 'Pending, unexpired invitations, newest first (Org Admin or owner)',
+      responses: { 200: json(ZPendingInvitesReply), 403: fail('No team right') },
     }),
     async (c) => c.json({ invites: await pendingInvites(c.get('deps'), await requireMember(c)) }, 200),
   )
@@ -98,7 +94,7 @@ export const organizationRoutes = createRouter()
     }),
     async (c) => {
       const member = await requireMember(c);
-      return c.json(await createInvite(c.get('deps'), member, c.req.valid('json'), appOrigin(c)), 201);
+      return c.json(await createInvite(c.get('deps'), member, c.req.valid('json')), 201);
     },
   )
   .openapi(
@@ -113,11 +109,12 @@ export const organizationRoutes = createRouter()
         403: fail('No team right'),
         404: fail('No such invitation in this organization'),
         409: fail('Already used or cancelled'),
+        429: fail('Re-sent less than a minute ago, or 10 times today'),
       },
     }),
     async (c) => {
       const member = await requireMember(c);
-      return c.json(await resendInvite(c.get('deps'), member, c.req.valid('param').id, appOrigin(c)), 200);
+      return c.json(await resendInvite(c.get('deps'), member, c.req.valid('param').id), 200);
     },
   )
   .openapi(
@@ -144,19 +141,19 @@ export const organizationRoutes = createRouter()
       method: 'get',
       path: '/invites/{id}',
       tags: ['invites'],
-      summary: 'Verify an invitation (public): the invited e-mail, the organization and the status',
-      request: inviteParams,
+      summary: 'Verify an invitation link (public): the invited e-mail, the organization and the status',
+      request: { ...inviteParams, query: ZInviteLinkQuery },
       responses: { 200: json(ZInviteVerification), 404: fail('This invitation was not found or has expired') },
     }),
-    async (c) => c.json(await verifyInvite(c.get('deps'), c.req.valid('param').id), 200),
+    async (c) => c.json(await verifyInvite(c.get('deps'), c.req.valid('param').id, c.req.valid('query').token), 200),
   )
   .openapi(
     createRoute({
       method: 'post',
       path: '/invites/{id}/accept',
       tags: ['invites'],
-      summary: 'Accept an invitation as the signed-in user (the e-mail must match)',
-      request: inviteParams,
+      summary: 'Accept an invitation with its link, as the signed-in user (the e-mail must match)',
+      request: { ...inviteParams, ...jsonBody(ZInviteAcceptBody) },
       responses: {
         200: json(ZAcceptedInvite),
         401: fail('Not signed in'),
@@ -166,14 +163,18 @@ export const organizationRoutes = createRouter()
         422: fail('Expired'),
       },
     }),
-    async (c) => c.json(await acceptInvite(c.get('deps'), requireUser(c), c.req.valid('param').id), 200),
+    async (c) =>
+      c.json(
+        await acceptInvite(c.get('deps'), requireUser(c), c.req.valid('param').id, c.req.valid('json').token),
+        200,
+      ),
   )
   .openapi(
     createRoute({
       method: 'post',
       path: '/invites/{id}/sign-up',
       tags: ['invites'],
-      summary: 'Create an account for the invited e-mail, sign in, and accept the invitation',
+      summary: 'Create an account for the invited e-mail, sign in, and accept (needs the link’s secret)',
       request: { ...inviteParams, ...jsonBody(ZInviteAccount) },
       responses: {
         200: json(ZAcceptedInvite),

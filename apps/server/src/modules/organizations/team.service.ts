@@ -35,8 +35,12 @@ export async function teamMembers(deps: TDeps, member: TMember): Promise<TTeamMe
   }));
 }
 
-/** The Pending Invites table: pending and unexpired, newest first. */
+/**
+ * The Pending Invites table: pending and unexpired, newest first. Only for those who manage the
+ * team: the list is who is about to join with which roles.
+ */
 export async function pendingInvites(deps: TDeps, member: TMember): Promise<TPendingInvite[]> {
+  requireTeamRight(member);
   const found = await withTenant(deps.db, member, (tx) => listPendingInvites(tx, member.orgId));
   return found.map(toPendingInvite);
 }

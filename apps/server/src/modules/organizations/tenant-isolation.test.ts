@@ -13,7 +13,7 @@ forEachDatabase('tenant isolation: organizations, team, invites, dashboard', (en
     const a = env().client();
     const ownerA = await ownerWithOrg(a, 'Alpha Athletics');
     const mateA = await teammate(env(), a, ownerA.orgId, ['treasurer'], 'Alpha Mate');
-    const pendingA = await invite(a, ['admin']);
+    const pendingA = await invite(a, ['admin'], undefined, env());
     await platformQuery(
       env(),
       sql`INSERT INTO company (org_id, name, status) VALUES (${ownerA.orgId}, 'Alpha Sponsor', 'sponsor'),
@@ -57,7 +57,7 @@ forEachDatabase('tenant isolation: organizations, team, invites, dashboard', (en
 
   it('a member of one organization cannot accept into it an invitation meant for another address', async () => {
     const { pendingA, b } = await twoOrganizations();
-    const res = await b.post(`/api/invites/${pendingA.inviteId}/accept`);
+    const res = await b.post(`/api/invites/${pendingA.inviteId}/accept`, { token: pendingA.token });
     expect(res.status).toBe(403);
     expect((await b.get<{ members: unknown[] }>('/api/team/members')).body.members).toHaveLength(1);
   });

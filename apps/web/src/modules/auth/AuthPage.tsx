@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZOk } from '@pennant/shared/api.schemas';
 import { type TSignIn, type TSignUp, ZSignIn, ZSignUp } from '@pennant/shared/auth.schemas';
+import { PASSWORD_MIN } from '@pennant/shared/fields';
 import type { TSession } from '@pennant/shared/session.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -147,7 +148,7 @@ function SignUpForm({ onDone }: { onDone: () => Promise<void> }) {
       <Field label="Email" error={errors.email?.message}>
         {(p) => <Input {...p} type="email" autoComplete="email" {...form.register('email')} />}
       </Field>
-      <Field label="Password" error={errors.password?.message} hint="At least 6 characters">
+      <Field label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN} characters`}>
         {(p) => <PasswordInput {...p} autoComplete="new-password" {...form.register('password')} />}
       </Field>
       <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>

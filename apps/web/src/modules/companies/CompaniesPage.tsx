@@ -4,6 +4,7 @@ import {
   COMPANY_SORT_FIELDS,
   COMPANY_STATUSES,
   companyStatusLabel,
+  IMPORT_MESSAGES,
   parseStatusFilter,
   type TCompany,
   type TCompanyStatus,
@@ -13,6 +14,7 @@ import { Building2, Plus, RefreshCw, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { UpgradeDialog } from '@/components/plan/UpgradeDialog';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -30,6 +32,7 @@ import {
   useCompanyList,
 } from './companies-api';
 import { ImportWizard } from './import/ImportWizard';
+import { useBulkImportAllowed } from './import/useBulkImportAllowed';
 import { BulkStatusBar } from './list/BulkStatusBar';
 import { CompanyRows } from './list/CompanyRows';
 import { CompanyToolbar } from './list/CompanyToolbar';
@@ -85,6 +88,9 @@ export function CompaniesPage() {
   const [deleting, setDeleting] = useState<TCompany | null>(null);
   const [bulkTarget, setBulkTarget] = useState<TCompanyStatus | null>(null);
   const [importOpen, setImportOpen] = useState(false);
+  // Bulk import is premium: on another plan the button opens the upgrade dialog instead.
+  const bulkImportAllowed = useBulkImportAllowed();
+  const [importUpgrade, setImportUpgrade] = useState(false);
 
   // A new search, filter or tab starts a new selection.
   const filterKey = JSON.stringify(filters);
@@ -171,7 +177,11 @@ export function CompaniesPage() {
           <p className="mt-1 text-sm text-slate-600">Prospects, sponsors and everyone in between.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setImportOpen(true)} disabled={!rights.canCreate}>
+          <Button
+            variant="outline"
+            onClick={() => (bulkImportAllowed ? setImportOpen(true) : setImportUpgrade(true))}
+            disabled={!rights.canCreate}
+          >
             <Upload className="h-4 w-4" aria-hidden /> Import Companies
           </Button>
           {rights.canCreate ? (
@@ -298,6 +308,7 @@ export function CompaniesPage() {
         onConfirm={() => bulkTarget && bulk.mutate(bulkTarget)}
       />
       <ImportWizard open={importOpen} onOpenChange={setImportOpen} />
+      <UpgradeDialog open={importUpgrade} onOpenChange={setImportUpgrade} reason={IMPORT_MESSAGES.planRequired} />
       {planLimit.dialog}
     </div>
   );

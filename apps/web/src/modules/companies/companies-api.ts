@@ -11,7 +11,6 @@ import {
   type TCompanyUpdateInput,
   type TContactInput,
   type TContactUpdateInput,
-  type TImportDuplicatesRequest,
   type TNote,
   type TSortDirection,
   ZBulkStatusResult,
@@ -21,7 +20,6 @@ import {
   ZCompanyList,
   ZCompanyNote,
   ZCompanyNoteList,
-  ZImportDuplicatesReply,
 } from '@pennant/shared/companies.schemas';
 import {
   type InfiniteData,
@@ -153,5 +151,4 @@ export const companiesApi = {
     api.post(`${one(id)}/contacts/${encodeURIComponent(contactId)}/primary`, {}, z.unknown()),
   addNote: (id: string, body: TNote) => api.post(`${one(id)}/notes`, body, ZCompanyNote),
   deleteNote: (id: string, noteId: string) => api.delete(`${one(id)}/notes/${encodeURIComponent(noteId)}`, z.unknown()),
-  duplicates: (body: TImportDuplicatesRequest) => api.post(`${base}/import/duplicates`, body, ZImportDuplicatesReply),
 };

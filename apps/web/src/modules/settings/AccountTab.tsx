@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TChangeEmail, type TChangePassword, ZChangeEmail, ZChangePassword } from '@pennant/shared/auth.schemas';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Field, Input } from '@/components/ui/Field';
 import { ApiError } from '@/lib/api';
-import { useRefreshSession, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { PasswordInput } from '@/modules/auth/PasswordInput';
 import { settingsApi } from './settings-api';
 
@@ -23,9 +24,13 @@ export function AccountTab() {
   );
 }
 
+/**
+ * Nothing changes when the form is sent: the new address gets a confirmation link, the old one a
+ * notice, and the sign-in address moves only when the link is opened (see ConfirmEmailPage).
+ */
 function ChangeEmailCard() {
   const session = useSession();
-  const refreshSession = useRefreshSession();
+  const [pending, setPending] = useState<string | null>(null);
   const form = useForm<TChangeEmail>({
     resolver: zodResolver(ZChangeEmail),
     defaultValues: { email: session.user.email },
@@ -34,10 +39,11 @@ function ChangeEmailCard() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await settingsApi.changeEmail(values);
-      toast.success('Email updated', { description: 'You may need to confirm the new address.' });
-      form.reset(values);
-      void refreshSession();
+      const { pendingEmail } = await settingsApi.changeEmail(values);
+      setPending(pendingEmail);
+      toast.success('Check your email!', {
+        description: `A confirmation link was sent to ${pendingEmail}. Your email changes when you open it.`,
+      });
     } catch (err) {
       toast.error('Failed to update email', { description: reason(err) });
     }
@@ -59,6 +65,12 @@ function ChangeEmailCard() {
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Updating...' : 'Update Email'}
           </Button>
+          {pending ? (
+            <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+              We sent a confirmation link to <span className="font-medium">{pending}</span>. Open it to finish; until
+              then you keep signing in with {session.user.email}.
+            </p>
+          ) : null}
         </form>
       </CardContent>
     </Card>

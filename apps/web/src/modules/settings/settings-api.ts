@@ -1,5 +1,10 @@
 import { ZOk } from '@pennant/shared/api.schemas';
-import type { TChangeEmail, TChangePassword } from '@pennant/shared/auth.schemas';
+import {
+  type TChangeEmail,
+  type TChangePassword,
+  ZChangeEmailReply,
+  ZConfirmEmailReply,
+} from '@pennant/shared/auth.schemas';
 import { type TOrganizationSettings, ZOrganizationSettingsReply } from '@pennant/shared/organization.schemas';
 import { type TTimezonePreference, ZTimezonePreference } from '@pennant/shared/timezones';
 import { api } from '@/lib/api';
@@ -13,6 +18,7 @@ export const settingsApi = {
     api.put('/api/organization/settings', body, ZOrganizationSettingsReply),
   timezone: () => api.get('/api/profile/timezone', ZTimezonePreference),
   saveTimezone: (body: TTimezonePreference) => api.put('/api/profile/timezone', body, ZTimezonePreference),
-  changeEmail: (body: TChangeEmail) => api.post('/api/account/email', body, ZOk),
+  changeEmail: (body: TChangeEmail) => api.post('/api/account/email', body, ZChangeEmailReply),
+  confirmEmail: (token: string) => api.post('/api/account/email/confirm', { token }, ZConfirmEmailReply),
   changePassword: (body: TChangePassword) => api.post('/api/account/password', body, ZOk),
 };

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TInviteAccount, ZInviteAccount } from '@pennant/shared/auth.schemas';
+import { type TInviteAccountForm, ZInviteAccountForm } from '@pennant/shared/auth.schemas';
 import { INVITE_MESSAGES, type TInviteVerification } from '@pennant/shared/team.schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
@@ -41,21 +41,23 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 type TPhase = { kind: 'ready' } | { kind: 'accepting' } | { kind: 'success' } | { kind: 'failed'; message: string };
 
 /**
- * /auth/accept-invite?invite_id=… — public, outside the app shell. Verifies the invitation, then
+ * /auth/accept-invite?invite_id=…&token=… — public, outside the app shell. Verifies the invitation, then
  * accepts it for a signed-in visitor whose e-mail matches, or offers a signed-out visitor the
  * create-account form.
  */
 export function AcceptInvitePage() {
   const [params] = useSearchParams();
   const inviteId = params.get('invite_id')?.trim() ?? '';
+  // The link's secret: without it the invitation cannot be opened (the id alone is not enough).
+  const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sessionQuery = useSessionQuery();
   const session = sessionQuery.data;
   const verification = useQuery({
-    queryKey: ['invite', inviteId],
-    queryFn: () => teamApi.verify(inviteId),
-    enabled: inviteId !== '',
+    queryKey: ['invite', inviteId, token],
+    queryFn: () => teamApi.verify(inviteId, token),
+    enabled: inviteId !== '' && token !== '',
     retry: false,
     staleTime: 0,
   });
@@ -86,27 +88,29 @@ export function AcceptInvitePage() {
     started.current = true;
     setPhase({ kind: 'accepting' });
     teamApi
-      .accept(inviteId)
+      .accept(inviteId, token)
       .then(succeed)
       .catch((err: unknown) => {
         const message = err instanceof ApiError && err.message ? err.message : 'Please try again';
         toast.error('Error accepting invitation', { description: message });
         setPhase({ kind: 'failed', message });
       });
-  }, [invite, closed, session, wrongEmail, inviteId, succeed]);
+  }, [invite, closed, session, wrongEmail, inviteId, token, succeed]);
 
   // A link that cannot be used should not bring the visitor back here after the next sign-in.
   const errorText = !inviteId
     ? NO_ID
-    : verification.isError
-      ? verificationError(verification.error)
-      : closed
-        ? closed
-        : wrongEmail && phase.kind === 'ready'
-          ? INVITE_MESSAGES.wrongEmail
-          : phase.kind === 'failed'
-            ? phase.message
-            : null;
+    : !token
+      ? INVITE_MESSAGES.notFound
+      : verification.isError
+        ? verificationError(verification.error)
+        : closed
+          ? closed
+          : wrongEmail && phase.kind === 'ready'
+            ? INVITE_MESSAGES.wrongEmail
+            : phase.kind === 'failed'
+              ? phase.message
+              : null;
   useEffect(() => {
     if (errorText) removeKey(PENDING_INVITE_KEY);
   }, [errorText]);
@@ -156,10 +160,11 @@ export function AcceptInvitePage() {
     body = (
       <CreateAccountForm
         inviteId={inviteId}
+        token={token}
         invite={invite}
         onJoined={succeed}
         onSignIn={() => {
-          writeKey(PENDING_INVITE_KEY, inviteId);
+          writeKey(PENDING_INVITE_KEY, new URLSearchParams({ invite_id: inviteId, token }).toString());
           navigate('/auth?mode=signin');
         }}
       />
@@ -216,24 +221,26 @@ function StateMessage({
 
 function CreateAccountForm({
   inviteId,
+  token,
   invite,
   onJoined,
   onSignIn,
 }: {
   inviteId: string;
+  token: string;
   invite: TInviteVerification;
   onJoined: () => Promise<void>;
   onSignIn: () => void;
 }) {
-  const form = useForm<TInviteAccount>({
-    resolver: zodResolver(ZInviteAccount),
+  const form = useForm<TInviteAccountForm>({
+    resolver: zodResolver(ZInviteAccountForm),
     defaultValues: { email: invite.email, fullName: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await teamApi.signUpAndAccept(inviteId, values);
+      await teamApi.signUpAndAccept(inviteId, token, values);
       await onJoined();
     } catch (err) {
       const description =

@@ -1,5 +1,5 @@
 import { roleLabel, type TRole } from '@pennant/shared/roles';
-import type { TPendingInvite } from '@pennant/shared/team.schemas';
+import { INVITE_MESSAGES, type TPendingInvite } from '@pennant/shared/team.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, RefreshCw, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -59,7 +59,8 @@ export function UsersTab() {
   const queryClient = useQueryClient();
   const plan = usePlan();
   const members = useQuery({ queryKey: TEAM_MEMBERS_KEY, queryFn: teamApi.members });
-  const invites = useQuery({ queryKey: TEAM_INVITES_KEY, queryFn: teamApi.invites });
+  // Pending invitations are for those who manage the team; the server refuses everyone else.
+  const invites = useQuery({ queryKey: TEAM_INVITES_KEY, queryFn: teamApi.invites, enabled: canManage });
   const [inviteOpen, setInviteOpen] = useState(false);
   const [upgrade, setUpgrade] = useState<{ open: boolean; reason?: string }>({ open: false });
 
@@ -119,7 +120,7 @@ export function UsersTab() {
             variant="outline"
             onClick={() => {
               void members.refetch();
-              void invites.refetch();
+              if (canManage) void invites.refetch();
               void plan.refetch();
             }}
             disabled={refreshing}
@@ -205,7 +206,13 @@ export function UsersTab() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {invites.isPending ? (
+              {!canManage ? (
+                <TableRow>
+                  <TableCell colSpan={4} className="py-6 text-center text-slate-500">
+                    {INVITE_MESSAGES.teamRightRequired}
+                  </TableCell>
+                </TableRow>
+              ) : invites.isPending ? (
                 <RowsSkeleton columns={4} />
               ) : invites.isError ? (
                 <TableRow>

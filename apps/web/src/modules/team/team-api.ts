@@ -1,5 +1,5 @@
 import { ZOk } from '@pennant/shared/api.schemas';
-import type { TInviteAccount } from '@pennant/shared/auth.schemas';
+import type { TInviteAccountForm } from '@pennant/shared/auth.schemas';
 import {
   type TInvite,
   ZAcceptedInvite,
@@ -23,7 +23,9 @@ export const teamApi = {
   invite: (body: TInvite) => api.post('/api/team/invites', body, ZPendingInvite),
   resend: (id: string) => api.post(`${teamInviteUrl(id)}/resend`, {}, ZPendingInvite),
   cancel: (id: string) => api.post(`${teamInviteUrl(id)}/cancel`, {}, ZOk),
-  verify: (id: string) => api.get(inviteUrl(id), ZInviteVerification),
-  accept: (id: string) => api.post(`${inviteUrl(id)}/accept`, {}, ZAcceptedInvite),
-  signUpAndAccept: (id: string, body: TInviteAccount) => api.post(`${inviteUrl(id)}/sign-up`, body, ZAcceptedInvite),
+  verify: (id: string, token: string) =>
+    api.get(`${inviteUrl(id)}?${new URLSearchParams({ token })}`, ZInviteVerification),
+  accept: (id: string, token: string) => api.post(`${inviteUrl(id)}/accept`, { token }, ZAcceptedInvite),
+  signUpAndAccept: (id: string, token: string, body: TInviteAccountForm) =>
+    api.post(`${inviteUrl(id)}/sign-up`, { ...body, token }, ZAcceptedInvite),
 };

@@ -1,5 +1,11 @@
-import { DUPLICATE_ACTIONS, type TDuplicateAction, type TImportDuplicate } from '@pennant/shared/companies.schemas';
-import type { TImportRecord } from '@pennant/shared/import-mapping';
+import {
+  DUPLICATE_ACTIONS,
+  duplicateAction,
+  plural,
+  type TDuplicateAction,
+  type TImportDecisions,
+  type TImportDuplicate,
+} from '@pennant/shared/companies.schemas';
 import { ArrowRight } from 'lucide-react';
 import { Badge } from '@/components/ui/Badge';
 import { Select } from '@/components/ui/Field';
@@ -15,40 +21,48 @@ export const DUPLICATE_ACTION_LABELS: Record<TDuplicateAction, string> = {
 const toAction = (v: string) => DUPLICATE_ACTIONS.find((a) => a === v);
 
 interface TDuplicatesStepProps {
+  /** The duplicates listed in full (the first 1,000 at most). */
   duplicates: TImportDuplicate[];
-  records: TImportRecord[];
-  decisions: Record<number, TDuplicateAction>;
+  /** Every duplicate the server found. */
+  total: number;
+  decisions: TImportDecisions;
   onDecision: (rowIndex: number, action: TDuplicateAction) => void;
   onDecideAll: (action: TDuplicateAction) => void;
 }
 
-export function DuplicatesStep({ duplicates, records, decisions, onDecision, onDecideAll }: TDuplicatesStepProps) {
+export function DuplicatesStep({ duplicates, total, decisions, onDecision, onDecideAll }: TDuplicatesStepProps) {
+  const capped = duplicates.length < total;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="max-w-prose text-sm text-slate-600">
-          {duplicates.length === 1 ? '1 row matches' : `${duplicates.length} rows match`} a company you already have.
-          Skipped rows are not imported. Merge currently adds the row as a new company, like Create New.
+          {total === 1 ? '1 row matches' : `${plural(total, 'row')} match`} a company you already have. Skipped rows are
+          not imported. Merge currently adds the row as a new company, like Create New.
         </p>
-        <div className="w-full sm:w-48">
+        <div className="w-full sm:w-56">
           <Select
             aria-label="Action for all duplicates"
-            value=""
+            value={decisions.defaultAction}
             onChange={(e) => {
               const a = toAction(e.target.value);
               if (a) onDecideAll(a);
             }}
             className="h-9"
           >
-            <option value="">Set all to…</option>
             {DUPLICATE_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {DUPLICATE_ACTION_LABELS[a]}
+                {`All: ${DUPLICATE_ACTION_LABELS[a]}`}
               </option>
             ))}
           </Select>
         </div>
       </div>
+      {capped ? (
+        <p role="status" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          Showing the first {plural(duplicates.length, 'duplicate')} of {total.toLocaleString('en-US')}. The action for
+          all applies to every one of them, including those not shown.
+        </p>
+      ) : null}
       <VirtualList
         label="Duplicates"
         items={duplicates}
@@ -56,9 +70,8 @@ export function DuplicatesStep({ duplicates, records, decisions, onDecision, onD
         getKey={(d) => d.rowIndex}
         className="max-h-[26rem] rounded-lg border border-slate-200"
         renderItem={(d) => {
-          const record = records[d.rowIndex];
-          const name = record?.name ?? `Row ${d.rowIndex + 1}`;
-          const action = decisions[d.rowIndex] ?? d.action;
+          const name = d.importRow.name;
+          const action = duplicateAction(decisions, d.rowIndex);
           return (
             <div className="grid gap-2 border-b border-slate-100 p-3 sm:grid-cols-[minmax(0,1fr)_9.5rem] sm:items-center sm:gap-4">
               <div className="min-w-0 space-y-1 text-sm">
@@ -69,8 +82,8 @@ export function DuplicatesStep({ duplicates, records, decisions, onDecision, onD
                   <Badge tone={d.matchReason === 'Exact name match' ? 'warning' : 'accent'}>{d.matchReason}</Badge>
                 </div>
                 <p className="truncate text-xs text-slate-500">
-                  {record ? `Row ${record.rowNumber}` : null}
-                  {record?.website ? ` · ${websiteText(record.website)}` : null}
+                  {`Row ${d.rowNumber}`}
+                  {d.importRow.website ? ` · ${websiteText(d.importRow.website)}` : null}
                   {d.existingCompany.website ? ` · existing: ${websiteText(d.existingCompany.website)}` : null}
                 </p>
               </div>

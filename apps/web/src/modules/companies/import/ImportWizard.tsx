@@ -1,36 +1,44 @@
 import {
   DEFAULT_DUPLICATE_ACTION,
+  duplicateAction,
   IMPORT_ACCEPT,
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
+  importResultMessage,
   isImportFileName,
+  isImportFinished,
   type TDuplicateAction,
+  type TImportDecisions,
   type TImportDuplicate,
-  type TImportResult,
+  type TImportState,
   type TImportTarget,
 } from '@pennant/shared/companies.schemas';
 import {
   autoMatch,
+  checkImportRecord,
   missingRequiredTargets,
   type TImportTable,
   type TReadTableResult,
   toImportRecords,
+  workbookNameMismatch,
 } from '@pennant/shared/import-mapping';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { errorMessage } from '@/lib/api';
-import { companiesApi, companyKeys } from '../companies-api';
+import { companyKeys } from '../companies-api';
 import { usePlanLimit } from '../usePlanLimit';
 import { DuplicatesStep } from './DuplicatesStep';
 import { ImportingStep } from './ImportingStep';
+import { IMPORT_POLL_MS, importApi, importKey } from './import-api';
 import { MappingStep } from './MappingStep';
 import { ReviewStep } from './ReviewStep';
 import { SheetStep } from './SheetStep';
 import { UploadStep } from './UploadStep';
-import { uploadImport } from './upload-import';
+import { uploadImportFile } from './upload-import';
 import { ParserStopped, useParseWorker } from './useParseWorker';
 
 type TStep = 'upload' | 'sheet' | 'mapping' | 'duplicates' | 'review' | 'importing';
@@ -46,34 +54,45 @@ const STEP_TITLES: Record<TStep, string> = {
 
 const ACCEPTED_TYPES = IMPORT_ACCEPT.split(',').filter((t) => !t.startsWith('.'));
 
-/** Spec §5: type (by extension or by type), then size, then emptiness. */
-function fileProblem(file: File): string | null {
+/** Spec §5: type (by extension or by type), then size, then emptiness; a renamed non-workbook is refused. */
+async function fileProblem(file: File): Promise<string | null> {
   if (!isImportFileName(file.name) && !ACCEPTED_TYPES.includes(file.type)) return IMPORT_MESSAGES.wrongType;
   if (file.size > IMPORT_MAX_BYTES) return IMPORT_MESSAGES.tooLarge;
   if (file.size === 0) return IMPORT_MESSAGES.emptyOrCorrupted;
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  if (workbookNameMismatch(file.name, head)) return IMPORT_MESSAGES.wrongType;
   return null;
 }
+
+const NO_DECISIONS: TImportDecisions = { defaultAction: DEFAULT_DUPLICATE_ACTION, overrides: {} };
 
 interface TWizardState {
   step: TStep;
   file: File | null;
+  /** The server's import of the uploaded file. */
+  importId: string | null;
   sheets: string[];
   sheet: string | null;
   table: TImportTable | null;
   mapping: Record<string, TImportTarget>;
+  /** The duplicates listed in full (at most the first 1,000). */
   duplicates: TImportDuplicate[];
-  decisions: Record<number, TDuplicateAction>;
+  /** rowIndex of every duplicate the server found. */
+  duplicateRows: number[];
+  decisions: TImportDecisions;
 }
 
 const INITIAL: TWizardState = {
   step: 'upload',
   file: null,
+  importId: null,
   sheets: [],
   sheet: null,
   table: null,
   mapping: {},
   duplicates: [],
-  decisions: {},
+  duplicateRows: [],
+  decisions: NO_DECISIONS,
 };
 
 interface TImportWizardProps {
@@ -81,33 +100,68 @@ interface TImportWizardProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Import Companies: upload → sheet (several sheets) → mapping → duplicates (when any) → review → importing. */
+/** The closing toast: the spec's words, counts in the right number, the first failed rows named. */
+function showResult(r: TImportState) {
+  const message = importResultMessage(r);
+  const failures = r.failures.slice(0, 3).map((f) => `Row ${f.row}: ${f.reason}`);
+  const more = r.failed > failures.length ? [`…and ${(r.failed - failures.length).toLocaleString('en-US')} more`] : [];
+  const lines = [message.description, ...failures, ...more].filter((l): l is string => Boolean(l));
+  const description = lines.length ? (
+    <span className="block space-y-0.5">
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </span>
+  ) : undefined;
+  if (message.tone === 'success') toast.success(message.title, { description });
+  else toast.error(message.title, { description });
+}
+
+/**
+ * Import Companies: upload → sheet (several sheets) → mapping → duplicates (when any) → review →
+ * importing. The file is uploaded once; the duplicate check and the import run on the server, and
+ * the progress bar follows the server's rows.
+ */
 export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
   const qc = useQueryClient();
   const parser = useParseWorker();
   const planLimit = usePlanLimit();
   const [state, setState] = useState<TWizardState>(INITIAL);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState(0);
-  const [serverDone, setServerDone] = useState(false);
-  const { step, file, table, mapping, duplicates, decisions } = state;
+  const [confirm, setConfirm] = useState<'discard' | 'leave' | null>(null);
+  /** The import being followed; it outlives the dialog when the dialog is closed mid-import. */
+  const [watchId, setWatchId] = useState<string | null>(null);
+  const { step, file, table, mapping, duplicates, duplicateRows, decisions, importId } = state;
 
   const records = useMemo(() => (table ? toImportRecords(table.rows, mapping) : []), [table, mapping]);
   const skippedRows = useMemo(() => {
     const set = new Set<number>();
-    for (const d of duplicates) if ((decisions[d.rowIndex] ?? d.action) === 'skip') set.add(d.rowIndex);
+    for (const rowIndex of duplicateRows) if (duplicateAction(decisions, rowIndex) === 'skip') set.add(rowIndex);
     return set;
-  }, [duplicates, decisions]);
+  }, [duplicateRows, decisions]);
   const toImport = useMemo(() => records.filter((_r, i) => !skippedRows.has(i)), [records, skippedRows]);
+  const rejected = useMemo(
+    () => (step === 'review' ? toImport.filter((r) => !checkImportRecord(r).ok).length : 0),
+    [step, toImport],
+  );
+
+  const watched = useQuery({
+    queryKey: importKey(watchId ?? 'none'),
+    queryFn: () => (watchId ? importApi.get(watchId) : Promise.reject(new Error('No import'))),
+    enabled: watchId !== null,
+    refetchInterval: (q) => (q.state.data && isImportFinished(q.state.data.status) ? false : IMPORT_POLL_MS),
+    retry: 3,
+  });
 
   const reset = () => {
     parser.reset();
     setState(INITIAL);
-    setBusy(false);
+    setBusy(null);
     setError(null);
-    setProgress(0);
-    setServerDone(false);
+    setConfirm(null);
   };
 
   const close = () => {
@@ -115,14 +169,16 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
     reset();
   };
 
-  // While the server works, the bar creeps on towards 95% so the wait shows movement.
-  const creeping = step === 'importing' && progress >= 60 && !serverDone;
-  const timer = useRef<number | undefined>(undefined);
+  // The import finished: the spec's toast, the list refreshed, and the wizard closes and resets.
+  const finished = watched.data && watched.data.id === watchId && isImportFinished(watched.data.status);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per finished import
   useEffect(() => {
-    if (!creeping) return;
-    timer.current = window.setInterval(() => setProgress((p) => (p < 95 ? p + (95 - p) * 0.08 : p)), 300);
-    return () => window.clearInterval(timer.current);
-  }, [creeping]);
+    if (!finished || !watched.data) return;
+    setWatchId(null);
+    showResult(watched.data);
+    void qc.invalidateQueries({ queryKey: companyKeys.all });
+    if (state.importId === watched.data.id) close();
+  }, [finished]);
 
   const goToMapping = (next: Partial<TWizardState>, tableRead: TImportTable) => {
     setState((s) => ({
@@ -132,7 +188,8 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
       table: tableRead,
       mapping: autoMatch(tableRead.headers),
       duplicates: [],
-      decisions: {},
+      duplicateRows: [],
+      decisions: NO_DECISIONS,
     }));
   };
 
@@ -142,31 +199,53 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
     return null;
   };
 
+  /** Uploads the file once; null when the server refused it (the reason is shown). */
+  async function upload(chosen: File): Promise<TImportState | null> {
+    setBusy('Uploading...');
+    try {
+      return await uploadImportFile(chosen, () => undefined);
+    } catch (err) {
+      if (!planLimit.handle(err)) setError(errorMessage(err, 'The file could not be uploaded. Please try again.'));
+      return null;
+    }
+  }
+
   async function chooseFile(chosen: File) {
     setError(null);
-    const problem = fileProblem(chosen);
+    const problem = await fileProblem(chosen);
     if (problem) {
       setError(problem);
       return;
     }
-    setBusy(true);
+    setBusy('Reading your file...');
     try {
       const reply = await parser.open(chosen);
       if (reply.sheets.length > 1) {
-        setState({ ...INITIAL, step: 'sheet', file: chosen, sheets: reply.sheets, sheet: reply.sheets[0] ?? null });
+        const stored = await upload(chosen);
+        if (!stored) return;
+        setState({
+          ...INITIAL,
+          step: 'sheet',
+          file: chosen,
+          importId: stored.id,
+          sheets: reply.sheets,
+          sheet: reply.sheets[0] ?? null,
+        });
         return;
       }
       if (!reply.result) throw new Error(IMPORT_MESSAGES.emptyOrCorrupted);
       const read = tableOrError(reply.result);
       if (!read) return;
+      const stored = await upload(chosen);
+      if (!stored) return;
       toast.success(`Successfully processed ${read.rows.length} rows from ${chosen.name}`);
-      goToMapping({ file: chosen, sheets: reply.sheets, sheet: reply.sheets[0] ?? null }, read);
+      goToMapping({ file: chosen, importId: stored.id, sheets: reply.sheets, sheet: reply.sheets[0] ?? null }, read);
     } catch (err) {
       if (err instanceof ParserStopped) return;
       setError(IMPORT_MESSAGES.emptyOrCorrupted);
       toast.error('Error processing file', { description: errorMessage(err, IMPORT_MESSAGES.emptyOrCorrupted) });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
@@ -174,7 +253,7 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
     const sheet = state.sheet;
     if (!sheet) return;
     setError(null);
-    setBusy(true);
+    setBusy('Loading...');
     try {
       const reply = await parser.sheet(sheet);
       const read = reply.result ? tableOrError(reply.result) : null;
@@ -185,7 +264,7 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
       if (err instanceof ParserStopped) return;
       toast.error('Error processing file', { description: errorMessage(err, IMPORT_MESSAGES.emptyOrCorrupted) });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
@@ -195,62 +274,43 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
       setError('No rows have a value in the column mapped to Company Name.');
       return;
     }
-    setBusy(true);
-    let found: TImportDuplicate[] = [];
+    if (!importId) return;
+    setBusy('Checking for duplicates...');
     try {
-      const reply = await companiesApi.duplicates({
-        rows: records.map((r) => ({ name: r.name, website: r.website ?? null })),
+      const reply = await importApi.duplicates(importId, {
+        mapping,
+        ...(state.sheets.length > 0 && state.sheet ? { sheet: state.sheet } : {}),
       });
-      found = reply.duplicates;
-    } catch {
-      // Spec §5: if the check fails, every row proceeds.
-      toast.error('Failed to check for duplicates');
+      setState((s) => ({
+        ...s,
+        duplicates: reply.duplicates,
+        duplicateRows: reply.duplicateRows,
+        decisions: NO_DECISIONS,
+        step: reply.duplicateRows.length ? 'duplicates' : 'review',
+      }));
+    } catch (err) {
+      // The check also records the mapping on the server, so the import cannot go ahead without it.
+      if (!planLimit.handle(err)) {
+        toast.error('Failed to check for duplicates', { description: errorMessage(err, 'Please try again.') });
+      }
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
-    const initial: Record<number, TDuplicateAction> = {};
-    for (const d of found) initial[d.rowIndex] = d.action ?? DEFAULT_DUPLICATE_ACTION;
-    setState((s) => ({ ...s, duplicates: found, decisions: initial, step: found.length ? 'duplicates' : 'review' }));
-  }
-
-  function showResult(r: TImportResult) {
-    if (r.imported === 0 && r.failed > 0) {
-      toast.error(`Failed to import ${r.failed} companies`, {
-        description: r.failedBatches[0]?.message,
-      });
-      return;
-    }
-    toast.success(`Successfully imported ${r.imported} companies${r.failed > 0 ? ` (${r.failed} failed)` : ''}`, {
-      description: r.skipped > 0 ? `${r.skipped} duplicates skipped` : undefined,
-    });
   }
 
   async function runImport() {
-    if (!file) return;
+    if (!importId) return;
     setError(null);
-    setProgress(0);
-    setServerDone(false);
     setState((s) => ({ ...s, step: 'importing' }));
-    const form = new FormData();
-    form.append('file', file, file.name);
-    if (state.sheet && state.sheets.length > 0) form.append('sheet', state.sheet);
-    form.append('mapping', JSON.stringify(mapping));
-    form.append(
-      'decisions',
-      JSON.stringify(
-        Object.fromEntries(duplicates.map((d) => [String(d.rowIndex), decisions[d.rowIndex] ?? d.action])),
-      ),
-    );
+    setWatchId(importId);
     try {
-      const result = await uploadImport(form, (f) => setProgress((p) => Math.max(p, f * 60)));
-      setServerDone(true);
-      setProgress(100);
-      showResult(result);
-      void qc.invalidateQueries({ queryKey: companyKeys.all });
-      close();
+      const started = await importApi.start(importId, {
+        defaultAction: decisions.defaultAction,
+        overrides: decisions.overrides,
+      });
+      qc.setQueryData(importKey(importId), started);
     } catch (err) {
-      setServerDone(true);
-      setProgress(0);
+      setWatchId(null);
       setState((s) => ({ ...s, step: 'review' }));
       if (planLimit.handle(err)) return;
       toast.error('Import failed', { description: errorMessage(err, 'Please try again.') });
@@ -271,7 +331,7 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
         case 'duplicates':
           return { ...s, step: 'mapping' };
         case 'review':
-          return { ...s, step: s.duplicates.length ? 'duplicates' : 'mapping' };
+          return { ...s, step: s.duplicateRows.length ? 'duplicates' : 'mapping' };
         default:
           return s;
       }
@@ -281,14 +341,20 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
   const importing = step === 'importing';
   const missing = missingRequiredTargets(mapping);
 
+  /** Escape or the close button: ask before throwing away work or leaving a running import. */
+  const requestClose = () => {
+    if (importing) setConfirm('leave');
+    else if (step !== 'upload') setConfirm('discard');
+    else close();
+  };
+
   let primary: { label: string; onClick: () => void; disabled: boolean } | null = null;
-  if (step === 'sheet')
-    primary = { label: busy ? 'Loading...' : 'Continue', onClick: loadSheet, disabled: busy || !state.sheet };
+  if (step === 'sheet') primary = { label: busy ?? 'Continue', onClick: loadSheet, disabled: !!busy || !state.sheet };
   if (step === 'mapping')
     primary = {
-      label: busy ? 'Checking for duplicates...' : 'Continue',
+      label: busy ?? 'Continue',
       onClick: checkDuplicates,
-      disabled: busy || missing.length > 0,
+      disabled: !!busy || missing.length > 0,
     };
   if (step === 'duplicates')
     primary = { label: 'Continue', onClick: () => setState((s) => ({ ...s, step: 'review' })), disabled: false };
@@ -305,7 +371,7 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
         open={open}
         onOpenChange={(next) => {
           if (next) onOpenChange(true);
-          else if (!importing) close();
+          else requestClose();
         }}
         dismissOnOutsideClick={false}
         title="Import Companies"
@@ -315,7 +381,7 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
           <div className="flex w-full items-center justify-between gap-2">
             <div>
               {step !== 'upload' ? (
-                <Button variant="outline" onClick={back} disabled={importing || busy}>
+                <Button variant="outline" onClick={back} disabled={importing || !!busy}>
                   Back
                 </Button>
               ) : null}
@@ -354,29 +420,54 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
         {step === 'duplicates' ? (
           <DuplicatesStep
             duplicates={duplicates}
-            records={records}
+            total={duplicateRows.length}
             decisions={decisions}
-            onDecision={(rowIndex, action) =>
-              setState((s) => ({ ...s, decisions: { ...s.decisions, [rowIndex]: action } }))
-            }
-            onDecideAll={(action) =>
+            onDecision={(rowIndex, action: TDuplicateAction) =>
               setState((s) => ({
                 ...s,
-                decisions: Object.fromEntries(s.duplicates.map((d) => [d.rowIndex, action])),
+                decisions: { ...s.decisions, overrides: { ...s.decisions.overrides, [String(rowIndex)]: action } },
               }))
             }
+            onDecideAll={(action) => setState((s) => ({ ...s, decisions: { defaultAction: action, overrides: {} } }))}
           />
         ) : null}
         {step === 'review' && file ? (
           <ReviewStep
             toImport={toImport}
             skipped={skippedRows.size}
+            rejected={rejected}
             fileName={file.name}
             sheet={state.sheets.length > 1 ? state.sheet : null}
           />
         ) : null}
-        {importing ? <ImportingStep progress={progress} count={toImport.length} /> : null}
+        {importing ? (
+          <ImportingStep
+            state={watched.data && watched.data.id === importId ? watched.data : null}
+            count={toImport.length}
+          />
+        ) : null}
       </Dialog>
+      <ConfirmDialog
+        open={confirm === 'discard'}
+        onOpenChange={(next) => !next && setConfirm(null)}
+        title="Discard this import?"
+        message="The file and the choices you made will be lost. Nothing has been imported yet."
+        confirmLabel="Discard"
+        danger
+        onConfirm={close}
+      />
+      <ConfirmDialog
+        open={confirm === 'leave'}
+        onOpenChange={(next) => !next && setConfirm(null)}
+        title="Close while importing?"
+        message="The import keeps running on the server and the companies list fills in as it goes. A message shows here when it finishes."
+        confirmLabel="Close"
+        onConfirm={() => {
+          // Keep following the import (watchId) so its result still shows.
+          onOpenChange(false);
+          reset();
+        }}
+      />
       {planLimit.dialog}
     </>
   );

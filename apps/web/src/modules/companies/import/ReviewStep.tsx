@@ -1,3 +1,4 @@
+import { plural } from '@pennant/shared/companies.schemas';
 import { importRecordHasContact, type TImportRecord } from '@pennant/shared/import-mapping';
 import { User } from 'lucide-react';
 import { websiteText } from '../website';
@@ -6,11 +7,13 @@ import { VirtualList } from './VirtualList';
 interface TReviewStepProps {
   toImport: TImportRecord[];
   skipped: number;
+  /** Rows the company form's rules refuse; the import reports each with its reason. */
+  rejected: number;
   fileName: string;
   sheet: string | null;
 }
 
-export function ReviewStep({ toImport, skipped, fileName, sheet }: TReviewStepProps) {
+export function ReviewStep({ toImport, skipped, rejected, fileName, sheet }: TReviewStepProps) {
   const withContact = toImport.filter(importRecordHasContact).length;
   const stats = [
     { label: 'Companies to import', value: toImport.length },
@@ -37,6 +40,13 @@ export function ReviewStep({ toImport, skipped, fileName, sheet }: TReviewStepPr
           </div>
         ))}
       </dl>
+      {rejected > 0 ? (
+        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {plural(rejected, 'row')} {rejected === 1 ? 'has' : 'have'} a value the company form would not accept (for
+          example an invalid email or website). {rejected === 1 ? 'It' : 'They'} will be listed with the reason after
+          the import; the other rows are imported.
+        </p>
+      ) : null}
       {toImport.length === 0 ? (
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Nothing to import: every row is skipped.

@@ -1,10 +1,11 @@
-import { IMPORT_ACCEPT, IMPORT_MAX_BYTES } from '@pennant/shared/companies.schemas';
+import { IMPORT_ACCEPT, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@pennant/shared/companies.schemas';
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 interface TUploadStepProps {
-  busy: boolean;
+  /** What the wizard is doing with the file ('Reading your file...', 'Uploading...'), or null. */
+  busy: string | null;
   error: string | null;
   onFile: (file: File) => void;
 }
@@ -25,7 +26,7 @@ export function UploadStep({ busy, error, onFile }: TUploadStepProps) {
           e.preventDefault();
           setDragging(false);
           const file = e.dataTransfer.files[0];
-          if (file && !busy) onFile(file);
+          if (file && busy === null) onFile(file);
         }}
         className={cn(
           'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors',
@@ -45,11 +46,10 @@ export function UploadStep({ busy, error, onFile }: TUploadStepProps) {
             <Upload className="h-6 w-6" aria-hidden />
           </span>
         )}
-        <span className="text-sm font-medium text-slate-900">
-          {busy ? 'Reading your file...' : 'Choose a file or drag it here'}
-        </span>
+        <span className="text-sm font-medium text-slate-900">{busy ?? 'Choose a file or drag it here'}</span>
         <span className="text-xs text-slate-500">
-          CSV or Excel (.csv, .xlsx, .xls), up to {Math.round(IMPORT_MAX_BYTES / 1024 / 1024)}MB
+          CSV or Excel (.csv, .xlsx, .xls), up to {Math.round(IMPORT_MAX_BYTES / 1024 / 1024)}MB and{' '}
+          {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows
         </span>
         <input
           id={id}
@@ -57,7 +57,7 @@ export function UploadStep({ busy, error, onFile }: TUploadStepProps) {
           accept={IMPORT_ACCEPT}
           aria-label="Upload file"
           className="sr-only"
-          disabled={busy}
+          disabled={busy !== null}
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';

@@ -1,15 +1,18 @@
 import { ZApiError } from '@pennant/shared/api.schemas';
-import { type TImportResult, ZImportResult } from '@pennant/shared/companies.schemas';
+import { type TImportState, ZImportState } from '@pennant/shared/companies.schemas';
 import { ApiError } from '@/lib/api';
 
 /**
- * Posts the import as multipart through XMLHttpRequest (fetch cannot report upload progress).
- * Failures throw the same ApiError the api client throws.
+ * Uploads the file once, as multipart, through XMLHttpRequest (fetch cannot report upload
+ * progress). The server stores it and replies with the new import. Failures throw the same
+ * ApiError the api client throws.
  */
-export function uploadImport(form: FormData, onUploadProgress: (fraction: number) => void): Promise<TImportResult> {
+export function uploadImportFile(file: File, onUploadProgress: (fraction: number) => void): Promise<TImportState> {
+  const form = new FormData();
+  form.append('file', file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/companies/import');
+    xhr.open('POST', '/api/companies/imports');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onUploadProgress(e.loaded / e.total);
@@ -25,7 +28,7 @@ export function uploadImport(form: FormData, onUploadProgress: (fraction: number
         data = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = ZImportResult.safeParse(data);
+        const parsed = ZImportState.safeParse(data);
         if (parsed.success) resolve(parsed.data);
         else reject(new ApiError(xhr.status, 'internal', 'The server sent an unexpected reply'));
         return;

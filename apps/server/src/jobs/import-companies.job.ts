@@ -19,6 +19,8 @@ export function importCompaniesJob(deps: TDeps, opts: TImportRunOptions = {}): T
   return {
     name: IMPORT_COMPANIES,
     retryLimit: IMPORT_JOB_ATTEMPTS - 1,
+    // Someone is watching the progress bar: pick the job up as soon as pg-boss allows.
+    pollingIntervalSeconds: 0.5,
     async handler(data) {
       const { importId } = ZData.parse(data);
       await runImport(deps, importId, opts);

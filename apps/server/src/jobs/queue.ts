@@ -11,6 +11,8 @@ export interface TJobDefinition {
   /** Minute-granular cron, in UTC. */
   cron?: string;
   retryLimit?: number;
+  /** How often an idle worker looks for work (pg-boss's minimum is 0.5 s); default 1 s. */
+  pollingIntervalSeconds?: number;
 }
 
 export interface TQueue {
@@ -37,7 +39,7 @@ export function createPgBossQueue(database: TDatabase, log: Logger, connectionSt
       started = true;
       for (const job of jobs) {
         await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 5, retryBackoff: true });
-        await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 1 }, async (batch) => {
+        await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 1 }, async (batch) => {
           for (const j of batch) await job.handler(j.data);
         });
         if (job.cron) await boss.schedule(job.name, job.cron);

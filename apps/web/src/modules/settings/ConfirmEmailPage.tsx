@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Logo } from '@/app/Sidebar';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -38,15 +37,14 @@ export function ConfirmEmailPage() {
     }
     settingsApi
       .confirmEmail(token)
+      // The page itself says how it went; a toast would only repeat it.
       .then(async ({ email }) => {
         setPhase({ kind: 'done', email });
-        toast.success('Email updated', { description: `You now sign in with ${email}.` });
         await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
       })
       .catch((err: unknown) => {
         const message =
           err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Please try again later.';
-        toast.error('Failed to update email', { description: message });
         setPhase({ kind: 'failed', message });
       });
   }, [token, queryClient]);

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { findUserIdByEmail, grantPlatformAdmin, revokePlatformAdmin } from './admin.repo';
 import { openDatabase } from './boot';
 import { loadConfig } from './config';
 import { migrate } from './db/migrate';
-import { appAdmins, users } from './db/schema/auth';
 import { StartupError } from './startup-error';
 
 /** `npm run admin -- grant <email>` / `revoke <email>`: platform administrators. */
@@ -16,16 +15,16 @@ async function main(argv: string[]) {
   const database = await openDatabase(config);
   try {
     await migrate(database);
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
-    if (!user) {
+    const userId = await findUserIdByEmail(database.db, email);
+    if (!userId) {
       process.stderr.write(`No account with the e-mail ${email}. Sign up first.\n`);
       return 1;
     }
     if (command === 'grant') {
-      await database.db.insert(appAdmins).values({ userId: user.id }).onConflictDoNothing();
+      await grantPlatformAdmin(database.db, userId);
       process.stdout.write(`${email} is now a platform administrator.\n`);
     } else {
-      await database.db.delete(appAdmins).where(eq(appAdmins.userId, user.id));
+      await revokePlatformAdmin(database.db, userId);
       process.stdout.write(`${email} is no longer a platform administrator.\n`);
     }
     return 0;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { withPlatform } from '../db/tenant';
-import { recordEmail } from '../emails/outgoing';
+import { recordEmail } from '../emails/outgoing.repo';
 import { listOutbox } from '../integrations/mail/outbox';
 import { forEachDatabase } from '../test/harness';
 import { enqueueEmails } from './send-email.job';

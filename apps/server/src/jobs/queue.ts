@@ -39,9 +39,13 @@ export function createPgBossQueue(database: TDatabase, log: Logger, connectionSt
       started = true;
       for (const job of jobs) {
         await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 5, retryBackoff: true });
-        await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 1 }, async (batch) => {
-          for (const j of batch) await job.handler(j.data);
-        });
+        await boss.work<Record<string, unknown>>(
+          job.name,
+          { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 1 },
+          async (batch) => {
+            for (const j of batch) await job.handler(j.data);
+          },
+        );
         if (job.cron) await boss.schedule(job.name, job.cron);
       }
     },

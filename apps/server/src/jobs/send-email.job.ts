@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withPlatform } from '../db/tenant';
 import type { TDeps } from '../deps';
-import { claimEmail, findStrandedEmails, markEmailFailed, markEmailSent } from '../emails/outgoing';
+import { claimEmail, findStrandedEmails, markEmailFailed, markEmailSent } from '../emails/outgoing.repo';
 import type { TJobDefinition } from './queue';
 
 export const SEND_EMAIL = 'send-email';

@@ -1,9 +1,8 @@
-import { count, eq } from 'drizzle-orm';
-import { users } from '../db/schema/auth';
 import { withPlatform, withTenant } from '../db/tenant';
 import type { TDeps } from '../deps';
 import { adTypes, assignRoles, createOrganization, finishMenuWizard } from '../modules/onboarding/onboarding.service';
 import { loadMember } from '../modules/session/member';
+import { countUsers, findUserIdByEmail } from './demo.repo';
 import { seedDemoCompanies } from './demo-companies';
 import { DEMO_TEAMMATE, seedDemoTeam } from './demo-team';
 
@@ -12,8 +11,8 @@ export const DEMO_ORG = 'Riverside Eagles Booster Club';
 
 /** On the first start of an empty database, a demo organization a visitor can sign in to. */
 export async function seedDemoIfEmpty(deps: TDeps) {
-  const [row] = await withPlatform(deps.db, deps.log, 'demo seed check', (tx) => tx.select({ n: count() }).from(users));
-  if ((row?.n ?? 0) > 0) return null;
+  const users = await withPlatform(deps.db, deps.log, 'demo seed check', (tx) => countUsers(tx));
+  if (users > 0) return null;
 
   const { user } = await deps.auth.api.signUpEmail({
     body: { name: DEMO_OWNER.name, email: DEMO_OWNER.email, password: DEMO_OWNER.password },
@@ -38,9 +37,9 @@ export async function seedDemoIfEmpty(deps: TDeps) {
  * only ever seeded in local mode, or with SEED_DEMO=always).
  */
 export async function demoSignIn(deps: TDeps) {
-  const [row] = await withPlatform(deps.db, deps.log, 'demo account check', (tx) =>
-    tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OWNER.email)),
+  const owner = await withPlatform(deps.db, deps.log, 'demo account check', (tx) =>
+    findUserIdByEmail(tx, DEMO_OWNER.email),
   );
-  if (!row) return null;
+  if (!owner) return null;
   return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };
 }

@@ -1,38 +1,12 @@
 import type { TConfig } from '../../config';
+import type { TMailer } from './mail-message';
 import { createOutboxMailer } from './outbox';
 import { createPostmarkMailer } from './postmark';
 import { createSmtpMailer } from './smtp';
 
-export interface TMailAttachment {
-  name: string;
-  contentType: string;
-  content: Buffer;
-}
+export type { TMailAttachment, TMailer, TMailMessage } from './mail-message';
 
-export interface TMailMessage {
-  to: string[];
-  cc?: string[];
-  subject: string;
-  html: string;
-  text?: string;
-  replyTo?: string;
-  /** Shown as the sender's name, e.g. '{volunteer} via Pennant'; the address stays ours. */
-  fromName?: string;
-  attachments?: TMailAttachment[];
-}
-
-export interface TMailer {
-  transport: 'smtp' | 'postmark' | 'outbox';
-  send(message: TMailMessage): Promise<{ messageId: string }>;
-}
-
-/** Formats the From header: a display name with our verified address. */
-export function fromHeader(defaultFrom: string, fromName?: string): string {
-  const address = /<([^>]+)>/.exec(defaultFrom)?.[1] ?? defaultFrom;
-  if (!fromName) return defaultFrom;
-  return `"${fromName.replace(/["\\]/g, '')}" <${address}>`;
-}
-
+/** The transport the configuration names; the local outbox when none is set up. */
 export function createMailer(config: TConfig): TMailer {
   const { mail } = config;
   if (mail.transport === 'smtp' && mail.smtpUrl) return createSmtpMailer(mail.smtpUrl, mail.from);

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { z } from 'zod';
-import { fromHeader, type TMailer } from './mailer';
+import { fromHeader, type TMailer } from './mail-message';
 
 const ZOutboxEntry = z.object({
   id: z.string(),

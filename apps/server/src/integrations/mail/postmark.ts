@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromHeader, type TMailer } from './mailer';
+import { fromHeader, type TMailer } from './mail-message';
 
 const ZPostmarkReply = z.object({ ErrorCode: z.number(), Message: z.string(), MessageID: z.string().optional() });
 

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { fromHeader, type TMailer } from './mailer';
+import { fromHeader, type TMailer } from './mail-message';
 
 export function createSmtpMailer(url: string, defaultFrom: string): TMailer {
   const transporter = nodemailer.createTransport(url);

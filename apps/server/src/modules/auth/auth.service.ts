@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { confirmEmailChangeEmail, confirmEmailLink, emailChangeNoticeEmail } from '../../emails/account.email';
-import { recordEmail } from '../../emails/outgoing';
+import { recordEmail } from '../../emails/outgoing.repo';
 import { AppError } from '../../errors';
 import { enqueueEmails } from '../../jobs/send-email.job';
 import type { TAuthUser } from './auth';

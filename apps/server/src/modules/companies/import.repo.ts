@@ -355,3 +355,11 @@ export async function insertImportBatch(
         AS r(company_id uuid, name text, email text, phone text)`);
   }
 }
+
+/**
+ * This transaction's commit does not wait for the disk flush. Each import batch commits with
+ * its progress, so a batch lost in a crash is simply read again by the retry.
+ */
+export async function skipCommitFlush(tx: TTx): Promise<void> {
+  await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+}

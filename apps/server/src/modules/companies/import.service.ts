@@ -27,7 +27,7 @@ import {
   type TImportRecord,
 } from '@pennant/shared/import-mapping';
 import { planAllows } from '@pennant/shared/plans';
-import { sql, type TTx } from '../../db/client';
+import type { TTx } from '../../db/client';
 import type { TStoredImportDecisions } from '../../db/schema/imports';
 import { type TTenantCtx, withPlatform, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
@@ -50,6 +50,7 @@ import {
   queueImport,
   readImportFile,
   saveReview,
+  skipCommitFlush,
   sweepStaleImports,
   type TExistingCompanyRow,
   type TImportCompany,
@@ -415,9 +416,7 @@ export async function runImport(deps: TDeps, importId: string, opts: TImportRunO
   const commit = async (rows: TPendingRow[]) => {
     const plan = planBatch(rows, match, decisions);
     const saved = await withTenant(deps.db, ctx, async (tx) => {
-      // Each batch commits with its progress, so a batch lost in a crash is simply read again
-      // by the retry: waiting for the disk flush on every batch buys nothing here.
-      await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+      await skipCommitFlush(tx);
       const progress = await lockImportProgress(tx, orgId, importId);
       if (progress?.status !== 'running' || progress.rowsDone !== rowsDone) throw new BatchSuperseded();
       const inserted = await insertBatch(tx, orgId, plan);

@@ -16,7 +16,7 @@ import type { TTx } from '../../db/client';
 import { withPlatform, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { inviteEmail } from '../../emails/invite.email';
-import { recordEmail } from '../../emails/outgoing';
+import { recordEmail } from '../../emails/outgoing.repo';
 import { AppError } from '../../errors';
 import { enqueueEmails } from '../../jobs/send-email.job';
 import type { TAuthUser } from '../auth/auth';

@@ -1,4 +1,6 @@
+import { OWNER_ONLY_SETTINGS_MESSAGE } from './organization.schemas';
 import type { TRole } from './roles';
+import { INVITE_MESSAGES } from './team.schemas';
 
 /** Product areas whose records members create, edit and delete. */
 export const AREAS = [
@@ -13,8 +15,10 @@ export const AREAS = [
   'outreach',
 ] as const;
 export type TArea = (typeof AREAS)[number];
-export type TRecordAction = 'create' | 'edit' | 'delete';
-export type TManageRight = 'organization_settings' | 'team' | 'payment';
+export const RECORD_ACTIONS = ['create', 'edit', 'delete'] as const;
+export type TRecordAction = (typeof RECORD_ACTIONS)[number];
+export const MANAGE_RIGHTS = ['organization_settings', 'team', 'payment'] as const;
+export type TManageRight = (typeof MANAGE_RIGHTS)[number];
 
 export interface TMember {
   roles: readonly TRole[];
@@ -83,4 +87,69 @@ export function permissionsFor(member: TMember): TPermissions {
     team: canManage(member, 'team'),
     payment: canManage(member, 'payment'),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Route permissions: what each route contract needs, checked before its body is read.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `public`: anyone; `user`: a signed-in account, member or not (its own account, onboarding,
+ * invitations); `member`: any member of an organization (reads); `owner`: the organization's
+ * owner (setting it up); otherwise a record action in an area or a manage right of the matrix.
+ */
+export type TPermission = 'public' | 'user' | 'member' | 'owner' | `${TArea}.${TRecordAction}` | TManageRight;
+
+/** Permissions a read-only member is refused: everything beyond reading and their own account. */
+export function isRestricted(permission: TPermission): boolean {
+  return !['public', 'user', 'member'].includes(permission);
+}
+
+const isArea = (v: string | undefined): v is TArea => (AREAS as readonly (string | undefined)[]).includes(v);
+const isAction = (v: string | undefined): v is TRecordAction =>
+  (RECORD_ACTIONS as readonly (string | undefined)[]).includes(v);
+const isManageRight = (v: string): v is TManageRight => (MANAGE_RIGHTS as readonly string[]).includes(v);
+
+function parseAreaAction(permission: TPermission): { area: TArea; action: TRecordAction } | null {
+  const [area, action] = permission.split('.');
+  return isArea(area) && isAction(action) ? { area, action } : null;
+}
+
+export function allows(member: TMember, permission: TPermission): boolean {
+  if (permission === 'public' || permission === 'user' || permission === 'member') return true;
+  if (permission === 'owner') return member.isOwner;
+  const record = parseAreaAction(permission);
+  if (record) return can(member, record.action, record.area);
+  return isManageRight(permission) && canManage(member, permission);
+}
+
+const ACTION_WORDS: Record<TRecordAction, string> = { create: 'add', edit: 'edit', delete: 'delete' };
+const AREA_WORDS: Record<TArea, string> = {
+  companies: 'companies',
+  products: 'products',
+  bundles: 'bundles',
+  price_lists: 'price lists',
+  quotes: 'quotes',
+  agreements: 'agreements',
+  invoices: 'invoices',
+  campaigns: 'campaigns',
+  outreach: 'outreach',
+};
+
+/** The refusal a member without the permission reads (403 forbidden). */
+export function refusal(permission: TPermission): string {
+  const record = parseAreaAction(permission);
+  if (record) return `You do not have permission to ${ACTION_WORDS[record.action]} ${AREA_WORDS[record.area]}`;
+  switch (permission) {
+    case 'owner':
+      return 'Only the Owner may set up the organization';
+    case 'organization_settings':
+      return OWNER_ONLY_SETTINGS_MESSAGE;
+    case 'team':
+      return INVITE_MESSAGES.teamRightRequired;
+    case 'payment':
+      return 'You do not have permission to take payments';
+    default:
+      return 'You do not have permission to do that';
+  }
 }

@@ -1,5 +1,6 @@
 import type { TDeps } from '../deps';
 import type { TAuthUser } from '../modules/auth/auth';
+import type { TMember } from '../modules/session/member';
 
 export interface TAppEnv {
   Variables: {
@@ -7,5 +8,7 @@ export interface TAppEnv {
     deps: TDeps;
     authUser: TAuthUser | null;
     sessionToken: string | null;
+    /** Loaded once per request by the permission check (or the first requireMember). */
+    member?: TMember;
   };
 }

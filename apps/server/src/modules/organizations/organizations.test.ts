@@ -188,8 +188,9 @@ forEachDatabase('organization settings', (env) => {
     const res = await admin.client.put('/api/organization/settings', { ...VALID, name: 'Taken Over' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: { code: 'forbidden', message: OWNER_ONLY_SETTINGS_MESSAGE } });
+    // The permission is checked before the body: an invalid one is refused the same way.
     const invalid = await admin.client.put('/api/organization/settings', { ...VALID, name: '' });
-    expect(invalid.status).toBe(400);
+    expect(invalid.status).toBe(403);
     expect((await owner.get<TSettings>('/api/organization/settings')).body.name).toBe('Owner Only FC');
   });
 

@@ -71,8 +71,11 @@ export function requireUser(c: Context<TAppEnv>): TAuthUser {
 
 /** The member behind this request; the organization always comes from the session, never the client. */
 export async function requireMember(c: Context<TAppEnv>): Promise<TMember> {
+  const loaded = c.get('member');
+  if (loaded) return loaded;
   const user = requireUser(c);
   const member = await loadMember(c.get('deps'), user);
   if (!member) throw new AppError('forbidden', 'You are not a member of an organization yet');
+  c.set('member', member);
   return member;
 }

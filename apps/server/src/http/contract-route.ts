@@ -1,0 +1,33 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { TContract } from '@pennant/shared/contract';
+import { allows, refusal, type TPermission } from '@pennant/shared/permissions';
+import { createMiddleware } from 'hono/factory';
+import { AppError } from '../errors';
+import { requireMember, requireUser } from '../modules/session/member';
+import type { TAppEnv } from './env';
+
+/**
+ * The permission check of a route, run as middleware before its input is validated or its body
+ * read: a signed-out caller gets 401 and a member without the right 403, whatever they sent.
+ * The service checks again (defence in depth); both read the same matrix.
+ */
+export function allow(permission: TPermission) {
+  return createMiddleware<TAppEnv>(async (c, next) => {
+    if (permission === 'user') requireUser(c);
+    else if (permission !== 'public') {
+      const member = await requireMember(c);
+      if (!allows(member, permission)) throw new AppError('forbidden', refusal(permission));
+    }
+    await next();
+  });
+}
+
+/** Every contract mounted, so a test can prove no route is served without one. */
+export const mountedContracts = new Set<TContract>();
+
+/** The OpenAPI route of a contract, with its permission check in front. */
+export function route<const C extends TContract>(contract: C) {
+  mountedContracts.add(contract);
+  const { permission, topic: _topic, resources: _resources, example: _example, ...config } = contract;
+  return createRoute({ ...config, middleware: [allow(permission)] as const });
+}

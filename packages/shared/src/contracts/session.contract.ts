@@ -1,0 +1,11 @@
+import { contract, json } from '../contract';
+import { ZSessionReply } from '../session.schemas';
+
+export const getSession = contract({
+  method: 'get',
+  path: '/session',
+  tags: ['auth'],
+  summary: 'Who is signed in, their organization, roles, plan and permissions (null when signed out)',
+  permission: 'public',
+  responses: { 200: json(ZSessionReply) },
+});

@@ -1,0 +1,11 @@
+/**
+ * The realtime topics: what changed in an organization, pushed on `/api/events` as
+ * `{ topic }`. Route contracts name the topic they touch; the web app refreshes that topic's
+ * queries. One table, so the server cannot publish a topic the client does not know.
+ */
+export const TOPICS = ['companies', 'imports', 'members', 'invites', 'invoices', 'agreements'] as const;
+export type TTopic = (typeof TOPICS)[number];
+
+export function isTopic(value: string): value is TTopic {
+  return (TOPICS as readonly string[]).includes(value);
+}

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { TContract } from '@pennant/shared/contract';
 import { allows, refusal, type TPermission } from '@pennant/shared/permissions';
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../errors';
 import { requireMember, requireUser } from '../modules/session/member';
@@ -25,9 +26,12 @@ export function allow(permission: TPermission) {
 /** Every contract mounted, so a test can prove no route is served without one. */
 export const mountedContracts = new Set<TContract>();
 
-/** The OpenAPI route of a contract, with its permission check in front. */
-export function route<const C extends TContract>(contract: C) {
+/**
+ * The OpenAPI route of a contract, with its permission check in front; `after` runs next, still
+ * before the input is validated (a plan gate, a body size limit).
+ */
+export function route<const C extends TContract>(contract: C, ...after: MiddlewareHandler<TAppEnv>[]) {
   mountedContracts.add(contract);
   const { permission, topic: _topic, resources: _resources, example: _example, ...config } = contract;
-  return createRoute({ ...config, middleware: [allow(permission)] as const });
+  return createRoute({ ...config, middleware: [allow(permission), ...after] });
 }

@@ -25,7 +25,7 @@ import { mountHealth } from './modules/health/health.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { sessionRoutes } from './modules/session/session.routes';
-import { mountEvents } from './realtime/events.routes';
+import { eventRoutes } from './realtime/events.routes';
 
 export function webDistDir(): string {
   return process.env.PENNANT_WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
@@ -121,13 +121,13 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   });
 
   mountHealth(app, opts.isReady ?? (() => true));
-  mountEvents(app);
   app.route('/api', authRoutes);
   app.route('/api', sessionRoutes);
   app.route('/api', onboardingRoutes);
   app.route('/api', organizationRoutes);
   app.route('/api', dashboardRoutes);
   app.route('/api', companyRoutes);
+  app.route('/api', eventRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

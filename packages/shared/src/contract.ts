@@ -41,6 +41,8 @@ export interface TContract {
   resources?: Record<string, TResourceKind>;
   /** A valid body, for the docs and for the suites that must get past validation. */
   example?: unknown;
+  /** A valid query string, where the query has required values. */
+  exampleQuery?: Record<string, string>;
   request?: TRequest;
   responses: Record<number, TReply>;
 }

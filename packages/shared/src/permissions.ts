@@ -100,15 +100,27 @@ export function permissionsFor(member: TMember): TPermissions {
  */
 export type TPermission = 'public' | 'user' | 'member' | 'owner' | `${TArea}.${TRecordAction}` | TManageRight;
 
+/** True for a permission a contract may name (checked by the route-contract test). */
+export function isPermission(value: string): value is TPermission {
+  if (['public', 'user', 'member', 'owner'].includes(value) || isManageRight(value)) return true;
+  const [area, action, extra] = value.split('.');
+  return extra === undefined && isArea(area) && isAction(action);
+}
+
 /** Permissions a read-only member is refused: everything beyond reading and their own account. */
 export function isRestricted(permission: TPermission): boolean {
   return !['public', 'user', 'member'].includes(permission);
 }
 
-const isArea = (v: string | undefined): v is TArea => (AREAS as readonly (string | undefined)[]).includes(v);
-const isAction = (v: string | undefined): v is TRecordAction =>
-  (RECORD_ACTIONS as readonly (string | undefined)[]).includes(v);
-const isManageRight = (v: string): v is TManageRight => (MANAGE_RIGHTS as readonly string[]).includes(v);
+function isArea(v: string | undefined): v is TArea {
+  return (AREAS as readonly (string | undefined)[]).includes(v);
+}
+function isAction(v: string | undefined): v is TRecordAction {
+  return (RECORD_ACTIONS as readonly (string | undefined)[]).includes(v);
+}
+function isManageRight(v: string): v is TManageRight {
+  return (MANAGE_RIGHTS as readonly string[]).includes(v);
+}
 
 function parseAreaAction(permission: TPermission): { area: TArea; action: TRecordAction } | null {
   const [area, action] = permission.split('.');

@@ -32,6 +32,13 @@ export const mountedContracts = new Set<TContract>();
  */
 export function route<const C extends TContract>(contract: C, ...after: MiddlewareHandler<TAppEnv>[]) {
   mountedContracts.add(contract);
-  const { permission, topic: _topic, resources: _resources, example: _example, ...config } = contract;
+  const {
+    permission,
+    topic: _topic,
+    resources: _resources,
+    example: _example,
+    exampleQuery: _query,
+    ...config
+  } = contract;
   return createRoute({ ...config, middleware: [allow(permission), ...after] });
 }

@@ -1,6 +1,6 @@
 import type { TDeps } from '../deps';
 import type { TAuthUser } from '../modules/auth/auth';
-import type { TMember } from '../modules/session/member';
+import type { TMember } from '../modules/session/member.types';
 
 export interface TAppEnv {
   Variables: {

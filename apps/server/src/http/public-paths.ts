@@ -1,13 +1,15 @@
+import { ALL_CONTRACTS, pathPattern } from '@pennant/shared/contracts/index';
+
 /**
- * The API routes a signed-out visitor may call. Every other /api route answers 401 to a request
- * without a session before its body is read (an upload is not parsed for a stranger).
+ * The API routes a signed-out visitor may call: the contracts whose permission is `public`, and
+ * the API's own documentation. Every other /api route answers 401 to a request without a session
+ * before its body is read (an upload is not parsed for a stranger).
  */
 const PUBLIC_API: readonly { method: string; path: RegExp }[] = [
-  { method: 'POST', path: /^\/api\/auth\/(sign-up|sign-in|sign-out)$/ },
-  { method: 'GET', path: /^\/api\/session$/ },
-  { method: 'GET', path: /^\/api\/invites\/[^/]+$/ },
-  { method: 'POST', path: /^\/api\/invites\/[^/]+\/sign-up$/ },
-  { method: 'POST', path: /^\/api\/account\/email\/confirm$/ },
+  ...ALL_CONTRACTS.filter((c) => c.permission === 'public').map((c) => ({
+    method: c.method.toUpperCase(),
+    path: pathPattern(c.path),
+  })),
   { method: 'GET', path: /^\/api\/(openapi\.json|docs)$/ },
 ];
 

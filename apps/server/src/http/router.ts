@@ -10,12 +10,3 @@ export function createRouter() {
     },
   });
 }
-
-export const json = <T>(schema: T, description = 'OK') => ({
-  content: { 'application/json': { schema } },
-  description,
-});
-
-export const jsonBody = <T>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});

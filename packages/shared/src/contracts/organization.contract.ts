@@ -8,7 +8,7 @@ export const getSettings = contract({
   tags: ['organization'],
   summary: 'The organization’s settings (any member; canEdit tells whether this member may save)',
   permission: 'member',
-  responses: { 200: json(ZOrganizationSettingsReply), 403: fail('Not a member') },
+  responses: { 401: fail('Not signed in'), 200: json(ZOrganizationSettingsReply), 403: fail('Not a member') },
 });
 
 export const saveSettings = contract({
@@ -20,6 +20,7 @@ export const saveSettings = contract({
   example: { name: 'Riverside Boosters', seasonLabel: '2026-27', fiscalStartMonth: 7 },
   request: jsonBody(ZOrganizationSettings),
   responses: {
+    401: fail('Not signed in'),
     200: json(ZOrganizationSettingsReply),
     400: fail('Invalid settings, with a message per field'),
     403: fail('Only the Owner may edit these settings'),
@@ -32,7 +33,7 @@ export const getPlan = contract({
   tags: ['organization'],
   summary: 'The plan state with sponsor and team usage against its limits',
   permission: 'member',
-  responses: { 200: json(ZPlanReply), 403: fail('Not a member') },
+  responses: { 401: fail('Not signed in'), 200: json(ZPlanReply), 403: fail('Not a member') },
 });
 
 export const getTimezone = contract({

@@ -15,6 +15,8 @@ import {
 } from '../team.schemas';
 
 const ZInviteParams = z.object({ id: ZIdText });
+/** The shape of an invitation link's secret, for examples. */
+const EXAMPLE_TOKEN = 'bGluay1zZWNyZXQtZnJvbS10aGUtaW52aXRlLWVtYWls';
 
 export const listMembers = contract({
   method: 'get',
@@ -22,7 +24,7 @@ export const listMembers = contract({
   tags: ['team'],
   summary: 'Active users: everyone holding a role, owner first',
   permission: 'member',
-  responses: { 200: json(ZTeamMembersReply), 403: fail('Not a member') },
+  responses: { 401: fail('Not signed in'), 200: json(ZTeamMembersReply), 403: fail('Not a member') },
 });
 
 export const listInvites = contract({
@@ -32,7 +34,7 @@ export const listInvites = contract({
   summary: 'Pending, unexpired invitations, newest first (Org Admin or owner)',
   permission: 'team',
   topic: 'invites',
-  responses: { 200: json(ZPendingInvitesReply), 403: fail('No team right') },
+  responses: { 401: fail('Not signed in'), 200: json(ZPendingInvitesReply), 403: fail('No team right') },
 });
 
 export const createInvite = contract({
@@ -45,6 +47,7 @@ export const createInvite = contract({
   example: { email: 'teammate@example.com', roles: ['treasurer'] },
   request: jsonBody(ZInvite),
   responses: {
+    401: fail('Not signed in'),
     201: json(ZPendingInvite, 'Invited; the e-mail is on its way'),
     400: fail('Invalid e-mail or roles'),
     403: fail('No team right (forbidden) or over the plan limit (plan_limit)'),
@@ -62,6 +65,7 @@ export const resendInvite = contract({
   resources: { id: 'invite' },
   request: { params: ZInviteParams },
   responses: {
+    401: fail('Not signed in'),
     200: json(ZPendingInvite),
     403: fail('No team right'),
     404: fail('No such invitation in this organization'),
@@ -80,6 +84,7 @@ export const cancelInvite = contract({
   resources: { id: 'invite' },
   request: { params: ZInviteParams },
   responses: {
+    401: fail('Not signed in'),
     200: json(ZOk),
     403: fail('No team right'),
     404: fail('No such invitation in this organization'),
@@ -94,6 +99,7 @@ export const verifyInvite = contract({
   summary: 'Verify an invitation link (public): the invited e-mail, the organization and the status',
   permission: 'public',
   resources: { id: 'invite' },
+  exampleQuery: { token: EXAMPLE_TOKEN },
   request: { params: ZInviteParams, query: ZInviteLinkQuery },
   responses: { 200: json(ZInviteVerification), 404: fail('This invitation was not found or has expired') },
 });
@@ -106,7 +112,7 @@ export const acceptInvite = contract({
   permission: 'user',
   topic: 'members',
   resources: { id: 'invite' },
-  example: { token: 'from-the-link' },
+  example: { token: EXAMPLE_TOKEN },
   request: { params: ZInviteParams, ...jsonBody(ZInviteAcceptBody) },
   responses: {
     200: json(ZAcceptedInvite),
@@ -126,7 +132,7 @@ export const signUpWithInvite = contract({
   permission: 'public',
   topic: 'members',
   resources: { id: 'invite' },
-  example: { email: 'teammate@example.com', fullName: 'Pat Coach', password: 'pennant-pass', token: 'from-the-link' },
+  example: { email: 'teammate@example.com', fullName: 'Pat Coach', password: 'pennant-pass', token: EXAMPLE_TOKEN },
   request: { params: ZInviteParams, ...jsonBody(ZInviteAccount) },
   responses: {
     200: json(ZAcceptedInvite),

@@ -1,33 +1,14 @@
-import type { TPlanState } from '@pennant/shared/plans';
-import { normalizeRoles, type TRole } from '@pennant/shared/roles';
+import { normalizeRoles } from '@pennant/shared/roles';
 import type { Context } from 'hono';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TAppEnv } from '../../http/env';
 import type { TAuthUser } from '../auth/auth';
+import type { TMember } from './member.types';
 import { findCurrentMembership } from './session.repo';
 
-export interface TMemberOrg {
-  id: string;
-  name: string;
-  seasonLabel: string;
-  fiscalStartMonth: number;
-  hasCompletedMenuWizard: boolean;
-  isFrozen: boolean;
-}
-
-/** A signed-in user acting inside their current organization. */
-export interface TMember {
-  userId: string;
-  email: string;
-  name: string;
-  orgId: string;
-  org: TMemberOrg;
-  roles: TRole[];
-  isOwner: boolean;
-  plan: TPlanState;
-}
+export type { TMember, TMemberOrg } from './member.types';
 
 function toIso(v: Date | string | null): string | null {
   if (v === null) return null;

@@ -1,0 +1,94 @@
+import type { TResourceKind } from '@pennant/shared/contract';
+import { ALL_CONTRACTS } from '@pennant/shared/contracts/index';
+import { expect, it } from 'vitest';
+import type { TestClient } from '../test/client';
+import { TEST_ORIGIN } from '../test/client';
+import { ownerWithOrg } from '../test/fixtures';
+import { forEachDatabase, type TTestEnv } from '../test/harness';
+import { invite, makePremium } from '../test/team-fixtures';
+
+/** Organization A with one record of every resource kind a route path can name. */
+async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Promise<Record<TResourceKind, string>> {
+  const { orgId } = await ownerWithOrg(client, 'Alpha Athletics');
+  await makePremium(env, orgId);
+  const ok = <T>(res: { status: number; body: T }, what: string): T => {
+    if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const company = ok(
+    await client.post<{ id: string }>('/api/companies', { name: 'Alpha Sponsor', status: 'sponsor' }),
+    'company',
+  ).id;
+  const contact = ok(
+    await client.post<{ id: string }>(`/api/companies/${company}/contacts`, {
+      name: 'Al Pha',
+      email: 'al@example.com',
+    }),
+    'contact',
+  ).id;
+  const note = ok(
+    await client.post<{ id: string }>(`/api/companies/${company}/notes`, { description: 'Alpha note' }),
+    'note',
+  ).id;
+  const form = new FormData();
+  form.set('file', new File(['Company Name\nAcme\n'], 'companies.csv', { type: 'text/csv' }));
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const upload = await env.app.request(`${TEST_ORIGIN}/api/companies/imports`, {
+    method: 'POST',
+    headers: { cookie, origin: TEST_ORIGIN },
+    body: form,
+  });
+  const imported: unknown = await upload.json();
+  if (upload.status !== 201 || typeof imported !== 'object' || imported === null || !('id' in imported)) {
+    throw new Error(`import upload: ${upload.status}`);
+  }
+  const { inviteId } = await invite(client, ['admin']);
+  return { company, contact, note, import: String(imported.id), invite: inviteId };
+}
+
+/**
+ * Generated from the route contracts: every route with an id in its path is called by another
+ * organization's owner with the first organization's ids, one for each resource kind the path
+ * names, with a valid body; each answers 404 and the records stay as they were.
+ */
+forEachDatabase('tenant suite', (env) => {
+  it('answers 404 to another organization for every route with an id, and changes nothing', async () => {
+    const a = env().client();
+    const ids = await organizationWithOneOfEach(env(), a);
+    const b = env().client();
+    const { orgId: orgB } = await ownerWithOrg(b, 'Beta Boosters');
+    await makePremium(env(), orgB);
+
+    const withIds = ALL_CONTRACTS.filter((c) => c.resources);
+    const kinds = new Set<TResourceKind>();
+    for (const c of withIds) {
+      let url = `/api${c.path}`;
+      for (const [param, kind] of Object.entries(c.resources ?? {})) {
+        url = url.replace(`{${param}}`, ids[kind]);
+        kinds.add(kind);
+      }
+      if (c.exampleQuery) url += `?${new URLSearchParams(c.exampleQuery)}`;
+      const body = c.method === 'get' || c.method === 'delete' ? undefined : (c.example ?? {});
+      const res = await b.request(c.method.toUpperCase(), url, body);
+      expect.soft(res.status, `${c.method.toUpperCase()} ${c.path}`).toBe(404);
+    }
+    process.stdout.write(
+      `tenant suite: ${withIds.length} routes with ids, ${kinds.size} resource kinds (${[...kinds].join(', ')})\n`,
+    );
+    expect(kinds.size).toBe(Object.keys(ids).length);
+
+    // Organization A still has everything, unchanged.
+    const company = await a.get<{ name: string; status: string }>(`/api/companies/${ids.company}`);
+    expect(company.body).toMatchObject({ name: 'Alpha Sponsor', status: 'sponsor' });
+    const contacts = await a.get<{ contacts: { id: string; title: string | null }[] }>(
+      `/api/companies/${ids.company}/contacts`,
+    );
+    expect(contacts.body.contacts).toEqual([expect.objectContaining({ id: ids.contact, title: null })]);
+    const notes = await a.get<{ notes: { id: string }[] }>(`/api/companies/${ids.company}/notes`);
+    expect(notes.body.notes.map((n) => n.id)).toContain(ids.note);
+    const invites = await a.get<{ invites: { id: string }[] }>('/api/team/invites');
+    expect(invites.body.invites.map((i) => i.id)).toEqual([ids.invite]);
+    const upload = await a.get<{ status: string }>(`/api/companies/imports/${ids.import}`);
+    expect(upload.body.status).toBe('uploaded');
+  });
+});

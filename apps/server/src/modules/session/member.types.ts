@@ -1,0 +1,23 @@
+import type { TPlanState } from '@pennant/shared/plans';
+import type { TRole } from '@pennant/shared/roles';
+
+export interface TMemberOrg {
+  id: string;
+  name: string;
+  seasonLabel: string;
+  fiscalStartMonth: number;
+  hasCompletedMenuWizard: boolean;
+  isFrozen: boolean;
+}
+
+/** A signed-in user acting inside their current organization. */
+export interface TMember {
+  userId: string;
+  email: string;
+  name: string;
+  orgId: string;
+  org: TMemberOrg;
+  roles: TRole[];
+  isOwner: boolean;
+  plan: TPlanState;
+}

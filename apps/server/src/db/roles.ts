@@ -1,19 +1,7 @@
 import type { TSessionClient } from './client';
+import { TENANT_TABLES } from './tenant-tables';
 
 export const APP_ROLE = 'pennant_app';
-
-/** Tables a tenant request may touch; each one is guarded by a row-level security policy. */
-export const TENANT_TABLES = [
-  'organization',
-  'user_role',
-  'invite_token',
-  'master_ad_type',
-  'product',
-  'company',
-  'company_contact',
-  'timeline_event',
-  'email_message',
-] as const;
 
 /**
  * The role tenant work runs under. Created outside migrations because roles belong to the

@@ -1,0 +1,32 @@
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as auth from './schema/auth';
+import * as catalogue from './schema/catalogue';
+import * as companies from './schema/companies';
+import * as imports from './schema/imports';
+import * as mail from './schema/mail';
+import * as organizations from './schema/organizations';
+
+/** Every table the schema declares. */
+export const ALL_TABLES: readonly PgTable[] = [auth, catalogue, companies, imports, mail, organizations].flatMap(
+  (module) => Object.values(module).filter((v): v is PgTable => is(v, PgTable)),
+);
+
+/**
+ * Tables with an org_id that the app role never touches directly: triggers write them and
+ * SECURITY DEFINER functions read them, scoped to the request's organization (0005).
+ */
+export const DEFINER_ONLY_TABLES: readonly string[] = ['company_search', 'company_status_count'];
+
+/**
+ * The tenant tables: `organization` itself and every table with an org_id column, derived from
+ * the schema. Each has row-level security (checked by a test against the migrated database) and
+ * the app role's grants come from this list.
+ */
+export const TENANT_TABLES: readonly string[] = [
+  'organization',
+  ...ALL_TABLES.map((t) => getTableConfig(t))
+    .filter((t) => t.columns.some((c) => c.name === 'org_id'))
+    .map((t) => t.name)
+    .filter((name) => !DEFINER_ONLY_TABLES.includes(name)),
+];

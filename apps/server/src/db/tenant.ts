@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { sql, type TDb, type TTx } from './client';
-import { APP_ROLE } from './roles';
+import { APP_ROLE, PLATFORM_ROLE } from './roles';
 
 export interface TTenantCtx {
   orgId: string;
@@ -27,5 +27,8 @@ export async function withTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => P
  */
 export async function withPlatform<T>(db: TDb, log: Logger, reason: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
   log.debug({ platform: reason }, 'platform transaction');
-  return db.transaction(fn);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL ROLE ${PLATFORM_ROLE}`));
+    return fn(tx);
+  });
 }

@@ -4,12 +4,25 @@ import {
   canAddTeamMember,
   canCreateCampaign,
   FREE_LIMITS,
+  FREE_PLAN,
   isPremiumActive,
   isPremiumKey,
+  PLAN_FEATURE_KEYS,
+  PLAN_FEATURE_MATRIX,
+  PLAN_FEATURES,
+  PLAN_LIMITS,
+  PREMIUM_FEATURES,
+  PREMIUM_YEAR_PER_MONTH_LABEL,
+  planAllows,
   planBadge,
   planKeyOf,
   planLimits,
+  planTier,
+  statusWords,
+  subscriptionBanner,
   type TPlanState,
+  teamMembersLabel,
+  teamSeatsUsed,
   usageTone,
 } from './plans';
 
@@ -126,5 +139,128 @@ describe('usageTone', () => {
 
   it('never warns without a limit', () => {
     expect(usageTone(5, 0)).toBe('normal');
+  });
+});
+
+describe('the plan matrix', () => {
+  it('gives the premium column only to a premium plan in status active', () => {
+    expect(planTier(MONTH_ACTIVE)).toBe('premium');
+    expect(planTier(YEAR_ACTIVE)).toBe('premium');
+    for (const p of [FREE, FREE_PLAN, TRIALING, PAST_DUE, CANCELED, plan('premium_year')]) {
+      expect(planTier(p), JSON.stringify(p)).toBe('free');
+    }
+  });
+
+  it('allows every gated feature to premium active and none to free, past due, canceled or a trial', () => {
+    for (const feature of PLAN_FEATURE_KEYS) {
+      expect(planAllows(YEAR_ACTIVE, feature), feature).toBe(true);
+      for (const p of [FREE, TRIALING, PAST_DUE, CANCELED]) {
+        expect(planAllows(p, feature), `${feature} ${JSON.stringify(p)}`).toBe(false);
+      }
+    }
+  });
+
+  it('makes bulk import, campaigns, receipts and card processing premium features', () => {
+    for (const feature of ['bulkImport', 'campaigns', 'receipts', 'cardProcessing', 'financeKpis'] as const) {
+      expect(PREMIUM_FEATURES).toContain(feature);
+    }
+  });
+
+  it('prints the free plan as the spec words it, from the limits', () => {
+    expect(PLAN_FEATURES.free).toEqual([
+      'Up to 10 active sponsors',
+      '1 team member',
+      'Basic reports and templates',
+      'Check or bank transfer payments only',
+    ]);
+    expect(PLAN_FEATURES.free[0]).toContain(String(PLAN_LIMITS.free.activeSponsors));
+  });
+
+  it('prints the premium plan as the spec lists it (§9), in order', () => {
+    expect(PLAN_FEATURES.premium).toEqual([
+      'Unlimited sponsors and team members',
+      'Advanced reporting',
+      'Custom templates',
+      'Season rollover',
+      'Bulk import',
+      'Invoicing',
+      'Card processing',
+      'AI assistance',
+      'Audit log',
+    ]);
+  });
+
+  it('prints a premium line for each feature the free plan lacks, and only those', () => {
+    const printed = PLAN_FEATURE_KEYS.filter((f) => PLAN_FEATURE_MATRIX[f].pricing !== null);
+    for (const feature of printed) {
+      const line = PLAN_FEATURE_MATRIX[feature].pricing;
+      expect(PLAN_FEATURES.premium, feature).toContain(line);
+      expect(PLAN_FEATURES.free, feature).not.toContain(line);
+      expect(planAllows(FREE, feature)).toBe(false);
+    }
+  });
+
+  it('has no limits on the premium column', () => {
+    expect(PLAN_LIMITS.premium).toEqual({ activeSponsors: null, teamMembers: null });
+  });
+});
+
+describe('team seats', () => {
+  it('are worded singular for one', () => {
+    expect(teamMembersLabel(1)).toBe('1 team member');
+    expect(teamMembersLabel(3)).toBe('3 team members');
+  });
+
+  it('count members and pending invitations', () => {
+    expect(teamSeatsUsed({ teamMembers: 1, pendingInvites: 0 })).toBe(1);
+    expect(teamSeatsUsed({ teamMembers: 3, pendingInvites: 2 })).toBe(5);
+  });
+
+  it('leave no room for an invitation on free once the owner is there', () => {
+    expect(canAddTeamMember(FREE, teamSeatsUsed({ teamMembers: 1, pendingInvites: 0 }))).toBe(false);
+    expect(canAddTeamMember(YEAR_ACTIVE, teamSeatsUsed({ teamMembers: 1, pendingInvites: 40 }))).toBe(true);
+  });
+});
+
+describe('prices', () => {
+  it('come to $8.33 a month when paid yearly', () => {
+    expect(PREMIUM_YEAR_PER_MONTH_LABEL).toBe('$8.33');
+  });
+});
+
+describe('subscriptionBanner', () => {
+  const now = new Date('2025-06-01T00:00:00Z');
+
+  it('is the upgrade prompt on free', () => {
+    expect(subscriptionBanner(FREE, now)).toEqual({ kind: 'free' });
+    expect(subscriptionBanner(FREE_PLAN, now)).toEqual({ kind: 'free' });
+  });
+
+  it('renews an active premium plan on its end date', () => {
+    const active = { planKey: 'premium_year', status: 'active', expiresAt: '2026-06-01T00:00:00Z' };
+    expect(subscriptionBanner(active, now)).toEqual({ kind: 'active', renewsOn: '2026-06-01T00:00:00Z' });
+    expect(subscriptionBanner(MONTH_ACTIVE, now)).toEqual({ kind: 'active', renewsOn: null });
+  });
+
+  it('keeps a canceled plan active until a future end date', () => {
+    const canceled = { planKey: 'premium_month', status: 'canceled', expiresAt: '2025-06-20T00:00:00Z' };
+    expect(subscriptionBanner(canceled, now)).toEqual({ kind: 'canceled', activeUntil: '2025-06-20T00:00:00Z' });
+  });
+
+  it('asks to resolve a past-due plan, and any other status, never showing the free prompt', () => {
+    expect(subscriptionBanner(PAST_DUE, now)).toEqual({
+      kind: 'attention',
+      status: 'past_due',
+      title: 'Subscription payment past due',
+    });
+    const ended = { planKey: 'premium_month', status: 'canceled', expiresAt: '2025-05-01T00:00:00Z' };
+    expect(subscriptionBanner(ended, now)).toMatchObject({ kind: 'attention', title: 'Subscription canceled' });
+    expect(subscriptionBanner(plan('premium_year', 'unpaid'), now)).toMatchObject({ title: 'Subscription unpaid' });
+    expect(subscriptionBanner(plan('premium_year'), now)).toMatchObject({ title: 'Subscription inactive' });
+  });
+
+  it('words a status for people', () => {
+    expect(statusWords('past_due')).toBe('past due');
+    expect(statusWords(null)).toBe('inactive');
   });
 });

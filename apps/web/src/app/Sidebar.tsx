@@ -1,4 +1,4 @@
-import { isPremiumActive } from '@pennant/shared/plans';
+import { planAllows } from '@pennant/shared/plans';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
@@ -7,7 +7,6 @@ import { NAV } from './navigation';
 /** Full labels on wide screens; `rail` shows icons only (768–1050 px). */
 export function SidebarNav({ rail = false, onNavigate }: { rail?: boolean; onNavigate?: () => void }) {
   const session = useSession();
-  const premium = isPremiumActive(session.plan);
   return (
     <nav aria-label="Main" className="flex flex-col gap-5 px-3 py-4">
       {NAV.map((section) => (
@@ -23,7 +22,7 @@ export function SidebarNav({ rail = false, onNavigate }: { rail?: boolean; onNav
           ) : null}
           <ul className="space-y-0.5">
             {section.items
-              .filter((item) => !item.premiumOnly || premium)
+              .filter((item) => !item.planFeature || planAllows(session.plan, item.planFeature))
               .map((item) => (
                 <li key={item.to}>
                   <NavLink

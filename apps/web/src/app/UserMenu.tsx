@@ -1,4 +1,4 @@
-import { isPremiumActive } from '@pennant/shared/plans';
+import { planAllows } from '@pennant/shared/plans';
 import { roleMenuLabel } from '@pennant/shared/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LogOut, Receipt, Shield, UserCog } from 'lucide-react';
@@ -68,7 +68,7 @@ export function UserMenu() {
           <M.Item className={item} onSelect={() => navigate('/dashboard/settings?tab=account')}>
             <UserCog className="h-4 w-4" aria-hidden /> Account Settings
           </M.Item>
-          {isPremiumActive(session.plan) ? (
+          {planAllows(session.plan, 'receipts') ? (
             <M.Item className={item} onSelect={() => navigate('/dashboard/settings?tab=billing')}>
               <Receipt className="h-4 w-4" aria-hidden /> Billing & Receipts
             </M.Item>

@@ -1,3 +1,4 @@
+import type { TPlanFeature } from '@pennant/shared/plans';
 import {
   BarChart3,
   Building2,
@@ -18,8 +19,8 @@ export interface TNavItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Shown only to organizations on an active premium plan. */
-  premiumOnly?: boolean;
+  /** Shown only to organizations whose plan includes this feature (the plan matrix). */
+  planFeature?: TPlanFeature;
 }
 
 export interface TNavSection {
@@ -42,7 +43,7 @@ export const NAV: TNavSection[] = [
     heading: 'Finance',
     items: [
       { label: 'Invoices', to: '/dashboard/invoices', icon: ReceiptText },
-      { label: 'Receipts', to: '/dashboard/receipts', icon: Receipt, premiumOnly: true },
+      { label: 'Receipts', to: '/dashboard/receipts', icon: Receipt, planFeature: 'receipts' },
       { label: 'Reports', to: '/dashboard/reports', icon: BarChart3 },
     ],
   },

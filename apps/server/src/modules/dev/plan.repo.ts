@@ -1,16 +1,24 @@
-import type { TPlanKey } from '@pennant/shared/plans';
+import { isPremiumKey, type TPlanKey, type TSubscriptionStatus } from '@pennant/shared/plans';
 import { eq, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
 
-/** Sets an organization's plan as a paid subscription would: status active, a year's period. */
-export async function setOrganizationPlan(tx: TTx, orgId: string, planKey: TPlanKey): Promise<void> {
-  const premium = planKey !== 'free';
+/**
+ * Sets an organization's plan as the payment provider would: a premium plan gets `status` (active
+ * unless told) and a period ending a year out; free clears both.
+ */
+export async function setOrganizationPlan(
+  tx: TTx,
+  orgId: string,
+  planKey: TPlanKey,
+  status: TSubscriptionStatus = 'active',
+): Promise<void> {
+  const premium = isPremiumKey(planKey);
   await tx
     .update(organizations)
     .set({
       planKey,
-      subscriptionStatus: premium ? 'active' : null,
+      subscriptionStatus: premium ? status : null,
       currentPeriodEnd: premium ? sql`now() + interval '1 year'` : null,
       updatedAt: sql`now()`,
     })

@@ -1,4 +1,4 @@
-import { PLAN_KEYS } from '@pennant/shared/plans';
+import { PLAN_KEYS, SUBSCRIPTION_STATUSES } from '@pennant/shared/plans';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { withTenant } from '../../db/tenant';
@@ -8,12 +8,13 @@ import { checkSameOrigin } from '../../http/same-origin';
 import { loadMember } from '../session/member';
 import { setOrganizationPlan } from './plan.repo';
 
-const ZPlanBody = z.object({ planKey: z.enum(PLAN_KEYS) });
+const ZPlanBody = z.object({ planKey: z.enum(PLAN_KEYS), status: z.enum(SUBSCRIPTION_STATUSES).optional() });
 
 /**
- * Local mode only: `POST /dev/api/plan` with `{ planKey }` sets the signed-in owner's plan (active,
- * period end a year out), so journeys and people can try premium features before the payment
- * simulator exists. Mount it only where the dev mailbox is mounted.
+ * Local mode only: `POST /dev/api/plan` with `{ planKey, status? }` sets the signed-in owner's plan
+ * (status active unless given, e.g. past_due; period end a year out), so journeys and people can try
+ * premium features and subscription states before the payment simulator exists. Mount it only where
+ * the dev mailbox is mounted.
  */
 export function mountDevPlan(app: Hono<TAppEnv>): void {
   app.post('/dev/api/plan', async (c) => {
@@ -30,8 +31,8 @@ export function mountDevPlan(app: Hono<TAppEnv>): void {
     } catch {
       throw new AppError('bad_request', 'Malformed JSON body');
     }
-    const { planKey } = ZPlanBody.parse(body);
-    await withTenant(deps.db, member, (tx) => setOrganizationPlan(tx, member.orgId, planKey));
+    const { planKey, status } = ZPlanBody.parse(body);
+    await withTenant(deps.db, member, (tx) => setOrganizationPlan(tx, member.orgId, planKey, status));
     deps.hub.publish(member.orgId, { topic: 'members' });
     return c.json({ ok: true as const, planKey }, 200);
   });

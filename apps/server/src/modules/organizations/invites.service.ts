@@ -1,5 +1,5 @@
 import type { TInviteAccount } from '@pennant/shared/auth.schemas';
-import { canAddTeamMember, planKeyOf } from '@pennant/shared/plans';
+import { canAddTeamMember, planKeyOf, teamSeatsUsed } from '@pennant/shared/plans';
 import { normalizeRoles } from '@pennant/shared/roles';
 import {
   INVITE_MESSAGES,
@@ -102,7 +102,10 @@ export async function createInvite(deps: TDeps, member: TMember, input: TInviteI
       throw new AppError('conflict', INVITE_MESSAGES.alreadyMember);
     }
     await expireStaleInvites(tx, member.orgId, data.email);
-    const seats = (await countMembers(tx, member.orgId)) + (await countPendingInvites(tx, member.orgId));
+    const seats = teamSeatsUsed({
+      teamMembers: await countMembers(tx, member.orgId),
+      pendingInvites: await countPendingInvites(tx, member.orgId),
+    });
     const state = {
       planKey: planKeyOf(plan.planKey),
       status: plan.subscriptionStatus,

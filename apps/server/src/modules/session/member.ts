@@ -1,3 +1,4 @@
+import { planKeyOf } from '@pennant/shared/plans';
 import { normalizeRoles } from '@pennant/shared/roles';
 import type { Context } from 'hono';
 import { withPlatform } from '../../db/tenant';
@@ -37,7 +38,7 @@ export async function loadMember(deps: TDeps, user: TAuthUser): Promise<TMember 
     roles: normalizeRoles(found.map((r) => r.role)),
     isOwner: found.some((r) => r.is_owner),
     plan: {
-      planKey: first.plan_key ?? 'free',
+      planKey: planKeyOf(first.plan_key),
       status: first.subscription_status,
       expiresAt: toIso(first.current_period_end),
     },

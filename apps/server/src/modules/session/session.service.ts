@@ -1,4 +1,5 @@
 import { permissionsFor } from '@pennant/shared/permissions';
+import { FREE_PLAN } from '@pennant/shared/plans';
 import type { TSession } from '@pennant/shared/session.schemas';
 import { DEFAULT_TIMEZONE } from '@pennant/shared/timezones';
 import { withPlatform } from '../../db/tenant';
@@ -21,7 +22,7 @@ export async function describeSession(deps: TDeps, user: TAuthUser): Promise<TSe
     org: member?.org ?? null,
     roles,
     isOwner,
-    plan: member?.plan ?? { planKey: 'free', status: null, expiresAt: null },
+    plan: member?.plan ?? FREE_PLAN,
     permissions: permissionsFor({ roles, isOwner }),
     timezone: timezone ?? DEFAULT_TIMEZONE,
   };

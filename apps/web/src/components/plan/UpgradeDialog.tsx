@@ -1,43 +1,45 @@
-import { FREE_LIMITS, PLAN_PRICES } from '@pennant/shared/plans';
+import { FREE_LIMITS, PLAN_FEATURES, PLAN_PRICES, teamMembersLabel } from '@pennant/shared/plans';
 import { Check, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { type TUpgradeContext, upgradeDescription } from './upgrade-copy';
+
+export const BILLING_TAB_URL = '/dashboard/settings?tab=billing';
 
 interface TUpgradeDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Why the dialog opened, e.g. the server's plan-limit message. */
+  /** 'upgrade' unless a limit was hit. */
+  context?: TUpgradeContext;
+  /** The message of the limit that was hit or the feature that is locked, e.g. the server's plan-limit message. */
   reason?: string;
 }
 
-const PREMIUM_PERKS = [
-  'Unlimited sponsors and team members',
-  'Invoicing and card processing',
-  'Advanced reporting and custom templates',
-  'Fundraising campaigns and AI assistance',
-];
+function onBillingTab(pathname: string, search: string): boolean {
+  return pathname === '/dashboard/settings' && new URLSearchParams(search).get('tab') === 'billing';
+}
 
 /** Spec §5: over a plan limit, the 'Upgrade Your Plan' dialog shows ('Billing system upgrade in progress'). */
-export function UpgradeDialog({ open, onOpenChange, reason }: TUpgradeDialogProps) {
+export function UpgradeDialog({ open, onOpenChange, context = 'upgrade', reason }: TUpgradeDialogProps) {
+  const location = useLocation();
+  const showPlansLink = !onBillingTab(location.pathname, location.search);
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="Upgrade Your Plan"
-      description={reason ?? 'You have reached a limit of the Free plan.'}
+      description={upgradeDescription(context, reason)}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Not Now
           </Button>
-          <Link
-            to="/dashboard/settings?tab=billing"
-            className={buttonClasses('primary')}
-            onClick={() => onOpenChange(false)}
-          >
-            View Plans & Billing
-          </Link>
+          {showPlansLink ? (
+            <Link to={BILLING_TAB_URL} className={buttonClasses('primary')} onClick={() => onOpenChange(false)}>
+              View Plans & Billing
+            </Link>
+          ) : null}
         </>
       }
     >
@@ -53,13 +55,14 @@ export function UpgradeDialog({ open, onOpenChange, reason }: TUpgradeDialogProp
           </span>
         </p>
         <p>
-          The Free plan includes up to {FREE_LIMITS.activeSponsors} sponsors and {FREE_LIMITS.teamMembers} team member.
-          Premium ({PLAN_PRICES.premium_month.label} a month or {PLAN_PRICES.premium_year.label} a year) adds:
+          The Free plan includes up to {FREE_LIMITS.activeSponsors} active sponsors and{' '}
+          {teamMembersLabel(FREE_LIMITS.teamMembers)}. Premium ({PLAN_PRICES.premium_month.label} a month or{' '}
+          {PLAN_PRICES.premium_year.label} a year) adds:
         </p>
-        <ul className="space-y-1.5">
-          {PREMIUM_PERKS.map((perk) => (
-            <li key={perk} className="flex items-center gap-2">
-              <Check className="h-4 w-4 text-green-600" aria-hidden /> {perk}
+        <ul aria-label="Premium features" className="grid gap-x-4 gap-y-1.5 sm:grid-cols-2">
+          {PLAN_FEATURES.premium.map((feature) => (
+            <li key={feature} className="flex items-center gap-2">
+              <Check className="h-4 w-4 shrink-0 text-green-600" aria-hidden /> {feature}
             </li>
           ))}
         </ul>

@@ -1,5 +1,12 @@
 import { type TPlanReply, ZPlanReply } from '@pennant/shared/organization.schemas';
-import { isPremiumActive, PLAN_REFETCH_MS } from '@pennant/shared/plans';
+import {
+  canAddTeamMember,
+  PLAN_REFETCH_MS,
+  planAllows,
+  type TPlanFeature,
+  type TPlanState,
+  teamSeatsUsed,
+} from '@pennant/shared/plans';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useSession } from '@/lib/session';
@@ -16,20 +23,20 @@ export function usePlan() {
   });
 }
 
-/** Whether premium features are unlocked: the fresh plan when loaded, else the session's copy. */
-export function usePremiumActive(): boolean {
+/** The plan in force: the fresh plan when loaded, else the session's copy. */
+export function useCurrentPlan(): TPlanState {
   const session = useSession();
   const { data } = usePlan();
-  return isPremiumActive(data ?? session.plan);
+  return data ?? session.plan;
 }
 
-/** Seats the team limit counts: members plus pending invitations (the server's rule). */
-export function teamSeatsUsed(plan: TPlanReply): number {
-  return plan.usage.teamMembers + plan.usage.pendingInvites;
+/** Whether the plan matrix (packages/shared/plans.ts) gives the organization `feature`: the server's rule. */
+export function usePlanAllows(feature: TPlanFeature): boolean {
+  return planAllows(useCurrentPlan(), feature);
 }
 
-/** True when the plan has a team limit and it is reached. */
+/** True when one more invitation would not fit the plan's team limit (members plus pending invites). */
 export function teamLimitReached(plan: TPlanReply | undefined): boolean {
-  if (!plan || plan.usage.teamLimit === null) return false;
-  return teamSeatsUsed(plan) >= plan.usage.teamLimit;
+  if (!plan) return false;
+  return !canAddTeamMember(plan, teamSeatsUsed(plan.usage));
 }

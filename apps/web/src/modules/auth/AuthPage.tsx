@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ZOk } from '@pennant/shared/api.schemas';
 import { type TSignIn, type TSignUp, ZSignIn, ZSignUp } from '@pennant/shared/auth.schemas';
 import { PASSWORD_MIN } from '@pennant/shared/fields';
+import { FREE_LIMITS } from '@pennant/shared/plans';
 import type { TSession } from '@pennant/shared/session.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -65,7 +66,7 @@ export function AuthPage() {
             </h1>
             <p className="text-sm text-slate-600">
               {mode === 'signup'
-                ? 'Start free: up to 10 sponsors, no credit card.'
+                ? `Start free: up to ${FREE_LIMITS.activeSponsors} sponsors, no credit card.`
                 : 'Sign in to manage your sponsors and fundraising.'}
             </p>
           </div>

@@ -21,6 +21,7 @@ export function usePlanLimit() {
     <UpgradeDialog
       open={reason !== null}
       onOpenChange={(open) => !open && setReason(null)}
+      context="limit"
       reason={reason ?? undefined}
     />
   );

@@ -1,11 +1,12 @@
 import { DEFAULT_REVENUE_WINDOW, type TRevenueWindow } from '@pennant/shared/dashboard.schemas';
-import { isPremiumActive } from '@pennant/shared/plans';
+import { planAllows, subscriptionBanner } from '@pennant/shared/plans';
 import type { TRole } from '@pennant/shared/roles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { SubscriptionBanner } from '@/components/plan/SubscriptionBanner';
 import { UpgradeDialog } from '@/components/plan/UpgradeDialog';
 import { usePlan } from '@/components/plan/usePlan';
 import { buttonClasses } from '@/components/ui/Button';
@@ -23,7 +24,11 @@ const QUICK_STEP_ROLES: readonly TRole[] = ['admin', 'sponsorship_lead'];
 export function DashboardPage() {
   const session = useSession();
   const plan = usePlan();
-  const premium = isPremiumActive(plan.data ?? session.plan);
+  const current = plan.data ?? session.plan;
+  // Free: the usage banner; premium that is not active (past due, canceled…): the subscription
+  // banner with its way to resolve it; premium active: no banner.
+  const banner = subscriptionBanner(current).kind;
+  const financeKpis = planAllows(current, 'financeKpis');
   const [months, setMonths] = useState<TRevenueWindow>(DEFAULT_REVENUE_WINDOW);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const metrics = useQuery({
@@ -74,9 +79,12 @@ export function DashboardPage() {
         </div>
       ) : null}
 
-      {!premium ? <PlanUsageBanner plan={plan.data} onUpgrade={() => setUpgradeOpen(true)} /> : null}
+      {banner === 'free' ? <PlanUsageBanner plan={plan.data} onUpgrade={() => setUpgradeOpen(true)} /> : null}
+      {banner === 'attention' || banner === 'canceled' ? (
+        <SubscriptionBanner plan={current} onUpgrade={() => setUpgradeOpen(true)} />
+      ) : null}
 
-      <KpiCards metrics={figures} loading={loading} premium={premium} onUpgrade={() => setUpgradeOpen(true)} />
+      <KpiCards metrics={figures} loading={loading} premium={financeKpis} onUpgrade={() => setUpgradeOpen(true)} />
 
       <QuickSteps roles={QUICK_STEP_ROLES} outstandingInvoices={figures.outstandingInvoices.count} loading={loading} />
 
@@ -91,7 +99,7 @@ export function DashboardPage() {
         <QuickActions />
       </div>
 
-      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} context="upgrade" />
     </div>
   );
 }

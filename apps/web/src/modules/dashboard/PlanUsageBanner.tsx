@@ -1,7 +1,6 @@
 import type { TPlanReply } from '@pennant/shared/organization.schemas';
-import { usageTone } from '@pennant/shared/plans';
+import { teamSeatsUsed, usageTone } from '@pennant/shared/plans';
 import { Sparkles } from 'lucide-react';
-import { teamSeatsUsed } from '@/components/plan/usePlan';
 import { Button } from '@/components/ui/Button';
 import { Progress } from '@/components/ui/Progress';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -28,7 +27,7 @@ function UsageBar({ label, used, limit, note }: { label: string; used: number; l
 
 /** The free-plan banner: 'Upgrade to Premium' with sponsor and team usage (orange from 80%). */
 export function PlanUsageBanner({ plan, onUpgrade }: { plan: TPlanReply | undefined; onUpgrade: () => void }) {
-  const seats = plan ? teamSeatsUsed(plan) : 0;
+  const seats = plan ? teamSeatsUsed(plan.usage) : 0;
   const pending = plan?.usage.pendingInvites ?? 0;
   return (
     <section

@@ -87,7 +87,9 @@ export function OnboardingPage() {
           {step === 2 && session.org ? <MenuWizardStep onDone={() => goTo(3)} /> : null}
           {step === 3 && session.org ? <RolesStep onDone={finish} /> : null}
         </div>
-        {isLocalHost() ? (
+        {/* Spec §2: a dev-only reset on local hosts. `import.meta.env.DEV` is false in `vite build`, so
+            the button exists only in a development build and is not even in the production bundle. */}
+        {import.meta.env.DEV && isLocalHost() ? (
           <div className="mt-10 border-t border-dashed border-slate-300 pt-4">
             <Button
               variant="ghost"

@@ -1,32 +1,32 @@
 import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
-import { Building2, Clock, Shield, UserCog, Users } from 'lucide-react';
+import { Building2, Clock, CreditCard, type LucideIcon, Receipt, Shield, UserCog, Users, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useSession } from '@/lib/session';
+import { BillingTab } from '@/modules/billing/BillingTab';
 import { UsersTab } from '@/modules/team/UsersTab';
 import { AccountTab } from './AccountTab';
 import { OrganizationTab } from './OrganizationTab';
+import { SETTINGS_TABS, settingsTabFrom, type TSettingsTab } from './settings-tabs';
+import { TabPlaceholder } from './TabPlaceholder';
 import { TimezoneTab } from './TimezoneTab';
 
-/** The tabs built so far; billing, receipts and payments arrive with the payments work. */
-const TABS = [
-  { value: 'organization', label: 'Organization', icon: Building2 },
-  { value: 'users', label: 'Users', icon: Users },
-  { value: 'account', label: 'Account', icon: UserCog },
-  { value: 'timezone', label: 'Timezone', icon: Clock },
-] as const;
-type TTab = (typeof TABS)[number]['value'];
+const ICONS: Record<TSettingsTab, LucideIcon> = {
+  organization: Building2,
+  users: Users,
+  billing: Wallet,
+  receipts: Receipt,
+  account: UserCog,
+  timezone: Clock,
+  payments: CreditCard,
+};
 
-function tabFrom(raw: string | null): TTab {
-  return TABS.find((t) => t.value === raw)?.value ?? 'organization';
-}
-
-/** /dashboard/settings?tab=organization|users|account|timezone (organization by default). */
+/** /dashboard/settings?tab=organization|users|billing|receipts|account|timezone|payments (organization by default). */
 export function SettingsPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
-  const tab = tabFrom(params.get('tab'));
+  const tab = settingsTabFrom(params.get('tab'));
 
   useEffect(() => {
     document.title = 'Settings — Pennant';
@@ -64,11 +64,14 @@ export function SettingsPage() {
           }}
         >
           <TabsList aria-label="Settings sections">
-            {TABS.map(({ value, label, icon: Icon }) => (
-              <TabsTrigger key={value} value={value}>
-                <Icon className="hidden h-4 w-4 sm:block" aria-hidden /> {label}
-              </TabsTrigger>
-            ))}
+            {SETTINGS_TABS.map(({ value, label }) => {
+              const Icon = ICONS[value];
+              return (
+                <TabsTrigger key={value} value={value}>
+                  <Icon className="hidden h-4 w-4 sm:block" aria-hidden /> {label}
+                </TabsTrigger>
+              );
+            })}
           </TabsList>
           <TabsContent value="organization">
             <OrganizationTab />
@@ -76,11 +79,28 @@ export function SettingsPage() {
           <TabsContent value="users">
             <UsersTab />
           </TabsContent>
+          <TabsContent value="billing">
+            <BillingTab />
+          </TabsContent>
+          <TabsContent value="receipts">
+            <TabPlaceholder
+              title="Receipts"
+              sentence="Receipts are coming soon."
+              detail="The receipts of your Premium subscription will be listed here, each to view online or download as a PDF."
+            />
+          </TabsContent>
           <TabsContent value="account">
             <AccountTab />
           </TabsContent>
           <TabsContent value="timezone">
             <TimezoneTab />
+          </TabsContent>
+          <TabsContent value="payments">
+            <TabPlaceholder
+              title="Payment Setup"
+              sentence="Payment setup is coming soon."
+              detail="You will connect a card payment account here, so sponsors can pay their invoices online."
+            />
           </TabsContent>
         </Tabs>
       )}

@@ -99,7 +99,7 @@ export function UsersTab() {
   });
 
   function openInvite() {
-    if (teamLimitReached(plan.data)) setUpgrade({ open: true });
+    if (teamLimitReached(plan.data)) setUpgrade({ open: true, reason: INVITE_MESSAGES.planLimit });
     else setInviteOpen(true);
   }
 
@@ -278,7 +278,12 @@ export function UsersTab() {
         onOpenChange={setInviteOpen}
         onPlanLimit={(reason) => setUpgrade({ open: true, reason })}
       />
-      <UpgradeDialog open={upgrade.open} onOpenChange={(open) => setUpgrade({ open })} reason={upgrade.reason} />
+      <UpgradeDialog
+        open={upgrade.open}
+        onOpenChange={(open) => setUpgrade({ open })}
+        context="limit"
+        reason={upgrade.reason}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { FREE_LIMITS, teamMembersLabel } from '@pennant/shared/plans';
 import { type FaqItem, FaqList, Section, SectionHeading, SUPPORT_EMAIL } from '../SiteUi';
 
 const FAQS: readonly FaqItem[] = [
@@ -13,13 +14,11 @@ const FAQS: readonly FaqItem[] = [
   },
   {
     question: 'What happens if I downgrade from Premium to Free?',
-    answer:
-      "If you downgrade to Free, all of your existing data is kept, but you can't have more than 10 sponsors and you can't start new campaigns. Upgrade again at any time and everything picks up where you left off.",
+    answer: `If you downgrade to Free, all of your existing data is kept, but you can't have more than ${FREE_LIMITS.activeSponsors} sponsors and you can't start new campaigns. Upgrade again at any time and everything picks up where you left off.`,
   },
   {
     question: 'How many team members can we add?',
-    answer:
-      'The Free plan includes 1 team member. Premium includes unlimited team members, so your president, treasurer and sponsorship chair can all work from the same records, with an audit log showing who changed what.',
+    answer: `The Free plan includes ${teamMembersLabel(FREE_LIMITS.teamMembers)}. Premium includes unlimited team members, so your president, treasurer and sponsorship chair can all work from the same records, with an audit log showing who changed what.`,
   },
   {
     question: 'Can sponsors pay by card, or only by check?',

@@ -1,27 +1,12 @@
+import { PLAN_FEATURES, PLAN_PRICES, PREMIUM_YEAR_PER_MONTH_LABEL } from '@pennant/shared/plans';
 import { CalendarClock, HandCoins, Mail, Users } from 'lucide-react';
 import { useState } from 'react';
 import { ButtonLink, CheckList, Section, SectionHeading, SIGNUP_URL } from '../SiteUi';
 
 type Billing = 'monthly' | 'yearly';
 
-const FREE_FEATURES = [
-  'Up to 10 active sponsors',
-  '1 team member',
-  'Basic reports and templates',
-  'Check or bank transfer payments only',
-] as const;
-
-const PREMIUM_FEATURES = [
-  'Unlimited sponsors and team members',
-  'Advanced reporting',
-  'Custom templates',
-  'Season rollover',
-  'Bulk import',
-  'Invoicing',
-  'Card processing',
-  'AI assistance',
-  'Audit log',
-] as const;
+const MONTH = PLAN_PRICES.premium_month;
+const YEAR = PLAN_PRICES.premium_year;
 
 const CLAIMS = [
   {
@@ -81,7 +66,7 @@ export function PricingSection() {
             <span className="text-slate-500">per month</span>
           </p>
           <p className="mt-1 h-5 text-sm text-slate-500">Free forever</p>
-          <CheckList items={FREE_FEATURES} className="mt-8 flex-1" />
+          <CheckList items={PLAN_FEATURES.free} className="mt-8 flex-1" />
           <ButtonLink href={SIGNUP_URL} variant="secondary" size="lg" className="mt-8 w-full">
             Get Started Free
           </ButtonLink>
@@ -94,8 +79,10 @@ export function PricingSection() {
           <h3 className="text-lg font-bold text-slate-900">Premium</h3>
           <p className="mt-1 text-sm text-slate-600">Everything a growing program needs.</p>
           <p className="mt-6 flex flex-wrap items-baseline gap-x-2 gap-y-1" aria-live="polite">
-            <span className="text-5xl font-extrabold tracking-tight text-slate-900">{yearly ? '$99.99' : '$9.99'}</span>
-            <span className="text-slate-500">{yearly ? 'per year' : 'per month'}</span>
+            <span className="text-5xl font-extrabold tracking-tight text-slate-900">
+              {yearly ? YEAR.label : MONTH.label}
+            </span>
+            <span className="text-slate-500">per {yearly ? YEAR.per : MONTH.per}</span>
             {yearly ? (
               <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-700">
                 save 2 months
@@ -103,9 +90,11 @@ export function PricingSection() {
             ) : null}
           </p>
           <p className="mt-1 h-5 text-sm text-slate-500">
-            {yearly ? 'That’s about $8.33 a month, billed yearly' : 'Or $99.99 per year — save 2 months'}
+            {yearly
+              ? `That’s about ${PREMIUM_YEAR_PER_MONTH_LABEL} a month, billed yearly`
+              : `Or ${YEAR.label} per ${YEAR.per} — save 2 months`}
           </p>
-          <CheckList items={PREMIUM_FEATURES} className="mt-8 flex-1" />
+          <CheckList items={PLAN_FEATURES.premium} className="mt-8 flex-1" />
           <ButtonLink href={SIGNUP_URL} size="lg" className="mt-8 w-full">
             Start 30-Day Free Trial
           </ButtonLink>

@@ -1,3 +1,4 @@
+import { FREE_LIMITS, teamMembersLabel } from '@pennant/shared/plans';
 import { ArrowRight, BookOpen, Calculator, LifeBuoy, type LucideIcon, Play, Trophy } from 'lucide-react';
 import { CtaBanner } from '../CtaBanner';
 import { DataTable, type FaqItem, FaqList, PageHero, Section, SectionHeading, SUPPORT_EMAIL } from '../SiteUi';
@@ -37,8 +38,7 @@ const FAQS: readonly FaqItem[] = [
   },
   {
     question: 'Can we import our existing spreadsheet?',
-    answer:
-      'Yes. Premium includes bulk import from a CSV file exported from Excel or Google Sheets. On the Free plan you can add up to 10 sponsors by hand. If your spreadsheet is messy, email us and we’ll help.',
+    answer: `Yes. Premium includes bulk import from a CSV file exported from Excel or Google Sheets. On the Free plan you can add up to ${FREE_LIMITS.activeSponsors} sponsors by hand. If your spreadsheet is messy, email us and we’ll help.`,
   },
   {
     question: 'Who owns the sponsor and donor data?',
@@ -52,8 +52,7 @@ const FAQS: readonly FaqItem[] = [
   },
   {
     question: 'Can several volunteers share one account?',
-    answer:
-      'Yes. Premium includes unlimited team members, each with their own login, and an audit log of who changed what. The Free plan includes 1 team member.',
+    answer: `Yes. Premium includes unlimited team members, each with their own login, and an audit log of who changed what. The Free plan includes ${teamMembersLabel(FREE_LIMITS.teamMembers)}.`,
   },
   {
     question: 'Are donations to our group tax-deductible through Pennant?',

@@ -1,10 +1,6 @@
-import { planAllows } from '@pennant/shared/plans';
-import { usePlan } from '@/components/plan/usePlan';
-import { useSession } from '@/lib/session';
+import { usePlanAllows } from '@/components/plan/usePlan';
 
-/** Bulk import is a premium feature: the same rule (planAllows) the server's import routes apply. */
+/** Bulk import is a premium feature: the plan matrix's rule, the one the server's import routes apply. */
 export function useBulkImportAllowed(): boolean {
-  const session = useSession();
-  const { data } = usePlan();
-  return planAllows(data ?? session.plan, 'bulkImport');
+  return usePlanAllows('bulkImport');
 }

@@ -1,10 +1,12 @@
 import { EventEmitter } from 'node:events';
+import { TOPICS, type TTopic } from '@pennant/shared/realtime';
 import type pg from 'pg';
+import { z } from 'zod';
 import type { Logger } from '../logger';
 
 export interface TRealtimeEvent {
-  /** What changed, e.g. 'invites', 'invoices', 'agreements'; the client maps it to queries. */
-  topic: string;
+  /** What changed, from the shared topic table; the client maps it to queries. */
+  topic: TTopic;
 }
 
 export interface TRealtimeHub {
@@ -14,6 +16,9 @@ export interface TRealtimeHub {
 }
 
 const CHANNEL = 'pennant_events';
+
+/** A NOTIFY payload as another node sends it. */
+const ZNotification = z.object({ orgId: z.string(), event: z.object({ topic: z.enum(TOPICS) }) });
 
 /**
  * Per-organization fan-out to this node's event streams. With a PostgreSQL server, events go
@@ -30,8 +35,9 @@ export async function createHub(log: Logger, pool?: pg.Pool): Promise<TRealtimeH
     listener.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        const { orgId, event } = JSON.parse(msg.payload) as { orgId: string; event: TRealtimeEvent };
-        deliver(orgId, event);
+        const parsed = ZNotification.safeParse(JSON.parse(msg.payload));
+        if (parsed.success) deliver(parsed.data.orgId, parsed.data.event);
+        else log.warn({ issues: parsed.error.issues }, 'bad realtime payload');
       } catch (err) {
         log.warn({ err }, 'bad realtime payload');
       }

@@ -1,8 +1,9 @@
-import { ZOk } from '@pennant/shared/api.schemas';
+import * as auth from '@pennant/shared/contracts/auth.contract';
+import * as sessionApi from '@pennant/shared/contracts/session.contract';
 import { PLAN_REFETCH_MS } from '@pennant/shared/plans';
-import { type TSession, ZSessionReply } from '@pennant/shared/session.schemas';
+import type { TSession } from '@pennant/shared/session.schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api';
+import { call } from './api';
 import { clearOnboardingKeys, ONBOARDING_KEYS, PENDING_INVITE_KEY, readKey } from './storage';
 
 export const SESSION_KEY = ['session'] as const;
@@ -10,7 +11,7 @@ export const SESSION_KEY = ['session'] as const;
 export function useSessionQuery() {
   return useQuery({
     queryKey: SESSION_KEY,
-    queryFn: async () => (await api.get('/api/session', ZSessionReply)).session,
+    queryFn: async () => (await call(sessionApi.getSession)).session,
     staleTime: 30_000,
     // The plan (and the rest of the session) is refetched every 60 s, as the spec asks.
     refetchInterval: PLAN_REFETCH_MS,
@@ -43,6 +44,6 @@ export function destinationAfterSignIn(session: TSession | null): string {
 }
 
 export async function signOutEverywhere(): Promise<void> {
-  await api.post('/api/auth/sign-out', {}, ZOk);
+  await call(auth.signOut);
   clearOnboardingKeys();
 }

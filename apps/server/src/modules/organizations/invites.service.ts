@@ -1,5 +1,6 @@
 import type { TInviteAccount } from '@pennant/shared/auth.schemas';
 import { canAddTeamMember, planKeyOf, teamSeatsUsed } from '@pennant/shared/plans';
+import type { TTopic } from '@pennant/shared/realtime';
 import { normalizeRoles } from '@pennant/shared/roles';
 import {
   INVITE_MESSAGES,
@@ -49,7 +50,7 @@ function requireInviteId(id: string): string {
 }
 
 /** Commit first, then hand the mail to the queue and tell the organization's open pages. */
-async function afterCommit(deps: TDeps, orgId: string, emailIds: (string | null)[], topics: string[]) {
+async function afterCommit(deps: TDeps, orgId: string, emailIds: (string | null)[], topics: TTopic[]) {
   try {
     await enqueueEmails(deps, emailIds);
   } catch (err) {

@@ -1,4 +1,5 @@
-import { type TPlanReply, ZPlanReply } from '@pennant/shared/organization.schemas';
+import * as organization from '@pennant/shared/contracts/organization.contract';
+import type { TPlanReply } from '@pennant/shared/organization.schemas';
 import {
   canAddTeamMember,
   PLAN_REFETCH_MS,
@@ -8,7 +9,7 @@ import {
   teamSeatsUsed,
 } from '@pennant/shared/plans';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
 import { useSession } from '@/lib/session';
 
 export const PLAN_KEY = ['plan'] as const;
@@ -17,7 +18,7 @@ export const PLAN_KEY = ['plan'] as const;
 export function usePlan() {
   return useQuery({
     queryKey: PLAN_KEY,
-    queryFn: () => api.get('/api/plan', ZPlanReply),
+    queryFn: () => call(organization.getPlan),
     refetchInterval: PLAN_REFETCH_MS,
     staleTime: 30_000,
   });

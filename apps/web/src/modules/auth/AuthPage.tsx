@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZOk } from '@pennant/shared/api.schemas';
 import { type TSignIn, type TSignUp, ZSignIn, ZSignUp } from '@pennant/shared/auth.schemas';
+import * as auth from '@pennant/shared/contracts/auth.contract';
 import { PASSWORD_MIN } from '@pennant/shared/fields';
 import { FREE_LIMITS } from '@pennant/shared/plans';
 import type { TSession } from '@pennant/shared/session.schemas';
@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Field, Input } from '@/components/ui/Field';
 import { PageLoading } from '@/components/ui/Spinner';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
 import { destinationAfterSignIn, SESSION_KEY, useSessionQuery } from '@/lib/session';
 import { PasswordInput } from './PasswordInput';
 
@@ -93,7 +93,7 @@ function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.post('/api/auth/sign-in', values, ZOk);
+      await call(auth.signIn, { body: values });
       await onDone();
     } catch (err) {
       const description =
@@ -126,7 +126,7 @@ function SignUpForm({ onDone }: { onDone: () => Promise<void> }) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.post('/api/auth/sign-up', values, ZOk);
+      await call(auth.signUp, { body: values });
       await onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {

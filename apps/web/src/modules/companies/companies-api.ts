@@ -1,6 +1,5 @@
 import {
   COMPANY_PAGE_SIZE,
-  companyListQueryString,
   type TBulkStatus,
   type TCompany,
   type TCompanyCategory,
@@ -13,14 +12,8 @@ import {
   type TContactUpdateInput,
   type TNote,
   type TSortDirection,
-  ZBulkStatusResult,
-  ZCompanyContact,
-  ZCompanyContactList,
-  ZCompanyDetail,
-  ZCompanyList,
-  ZCompanyNote,
-  ZCompanyNoteList,
 } from '@pennant/shared/companies.schemas';
+import * as companies from '@pennant/shared/contracts/companies.contract';
 import {
   type InfiniteData,
   keepPreviousData,
@@ -28,8 +21,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
 
 /** Spec §9: 1 retry, stale after 10 seconds, kept 5 minutes, refetched on window focus and mount. */
 export const COMPANY_QUERY_OPTIONS = {
@@ -57,8 +49,17 @@ export const companyKeys = {
   notes: (id: string) => ['companies', 'detail', id, 'notes'] as const,
 };
 
-const base = '/api/companies';
-const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+/** The list's query, defaults left out so the address stays short. */
+function listQuery(f: TCompanyListFilters, page: number) {
+  return {
+    page: page > 1 ? page : undefined,
+    search: f.search.trim() || undefined,
+    status: f.status.length ? f.status.join(',') : undefined,
+    category: f.category === 'all' ? undefined : f.category,
+    sort: f.sort,
+    dir: f.dir,
+  };
+}
 
 /** Spec §9: the next page number is the loaded count divided by 50, plus one. */
 export function nextPageNumber(loaded: number): number {
@@ -72,10 +73,7 @@ export function useCompanyList(filters: TCompanyListFilters) {
     // Keep showing the current rows while a new search, filter or sort loads.
     placeholderData: keepPreviousData,
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => {
-      const qs = companyListQueryString({ ...filters, page: pageParam });
-      return api.get(qs ? `${base}?${qs}` : base, ZCompanyList);
-    },
+    queryFn: ({ pageParam }) => call(companies.listCompanies, { query: listQuery(filters, pageParam) }),
     getNextPageParam: (last, pages) => {
       if (!last.hasMore) return undefined;
       const loaded = pages.reduce((n, p) => n + p.companies.length, 0);
@@ -118,7 +116,7 @@ export function useCompany(id: string) {
   return useQuery({
     ...COMPANY_QUERY_OPTIONS,
     queryKey: companyKeys.detail(id),
-    queryFn: () => api.get(one(id), ZCompanyDetail),
+    queryFn: () => call(companies.getCompany, { params: { id } }),
   });
 }
 
@@ -126,7 +124,8 @@ export function useCompanyContacts(id: string) {
   return useQuery({
     ...COMPANY_QUERY_OPTIONS,
     queryKey: companyKeys.contacts(id),
-    queryFn: async () => (await api.get(`${one(id)}/contacts?includeInactive=true`, ZCompanyContactList)).contacts,
+    queryFn: async () =>
+      (await call(companies.listContacts, { params: { id }, query: { includeInactive: 'true' } })).contacts,
   });
 }
 
@@ -134,21 +133,20 @@ export function useCompanyNotes(id: string) {
   return useQuery({
     ...COMPANY_QUERY_OPTIONS,
     queryKey: companyKeys.notes(id),
-    queryFn: async () => (await api.get(`${one(id)}/notes`, ZCompanyNoteList)).notes,
+    queryFn: async () => (await call(companies.listNotes, { params: { id } })).notes,
   });
 }
 
 export const companiesApi = {
-  create: (body: TCompanyCreateInput) => api.post(base, body, ZCompanyDetail),
-  update: (id: string, body: TCompanyUpdateInput) => api.patch(one(id), body, ZCompanyDetail),
-  remove: (id: string) => api.delete(one(id), z.unknown()),
-  setStatus: (id: string, status: TCompanyStatus) => api.patch(`${one(id)}/status`, { status }, z.unknown()),
-  bulkStatus: (body: TBulkStatus) => api.post(`${base}/bulk-status`, body, ZBulkStatusResult),
-  addContact: (id: string, body: TContactInput) => api.post(`${one(id)}/contacts`, body, ZCompanyContact),
+  create: (body: TCompanyCreateInput) => call(companies.createCompany, { body }),
+  update: (id: string, body: TCompanyUpdateInput) => call(companies.updateCompany, { params: { id }, body }),
+  remove: (id: string) => call(companies.deleteCompany, { params: { id } }),
+  setStatus: (id: string, status: TCompanyStatus) => call(companies.changeStatus, { params: { id }, body: { status } }),
+  bulkStatus: (body: TBulkStatus) => call(companies.bulkChangeStatus, { body }),
+  addContact: (id: string, body: TContactInput) => call(companies.addContact, { params: { id }, body }),
   updateContact: (id: string, contactId: string, body: TContactUpdateInput) =>
-    api.patch(`${one(id)}/contacts/${encodeURIComponent(contactId)}`, body, ZCompanyContact),
-  setPrimary: (id: string, contactId: string) =>
-    api.post(`${one(id)}/contacts/${encodeURIComponent(contactId)}/primary`, {}, z.unknown()),
-  addNote: (id: string, body: TNote) => api.post(`${one(id)}/notes`, body, ZCompanyNote),
-  deleteNote: (id: string, noteId: string) => api.delete(`${one(id)}/notes/${encodeURIComponent(noteId)}`, z.unknown()),
+    call(companies.updateContact, { params: { id, contactId }, body }),
+  setPrimary: (id: string, contactId: string) => call(companies.setPrimaryContact, { params: { id, contactId } }),
+  addNote: (id: string, body: TNote) => call(companies.createNote, { params: { id }, body }),
+  deleteNote: (id: string, noteId: string) => call(companies.deleteNote, { params: { id, noteId } }),
 };

@@ -1,12 +1,13 @@
-import { type TDashboardMetrics, type TRevenueWindow, ZDashboardMetrics } from '@pennant/shared/dashboard.schemas';
+import * as dashboard from '@pennant/shared/contracts/dashboard.contract';
+import type { TDashboardMetrics, TRevenueWindow } from '@pennant/shared/dashboard.schemas';
 import { zonedYearMonth } from '@pennant/shared/timezones';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
 
 /** ['dashboard', months]: realtime topics invoices, agreements and companies refresh every window. */
 export const dashboardKey = (months: TRevenueWindow) => ['dashboard', months] as const;
 
 export const fetchDashboardMetrics = (months: TRevenueWindow) =>
-  api.get(`/api/dashboard/metrics?months=${months}`, ZDashboardMetrics);
+  call(dashboard.dashboardMetrics, { query: { months: `${months}` as const } });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,31 +1,20 @@
-import { ZOk } from '@pennant/shared/api.schemas';
 import type { TInviteAccountForm } from '@pennant/shared/auth.schemas';
-import {
-  type TInvite,
-  ZAcceptedInvite,
-  ZInviteVerification,
-  ZPendingInvite,
-  ZPendingInvitesReply,
-  ZTeamMembersReply,
-} from '@pennant/shared/team.schemas';
-import { api } from '@/lib/api';
+import * as team from '@pennant/shared/contracts/team.contract';
+import type { TInvite } from '@pennant/shared/team.schemas';
+import { call } from '@/lib/api';
 
 /** Query keys the shell's realtime hook refreshes on topic 'invites'. */
 export const TEAM_MEMBERS_KEY = ['team', 'members'] as const;
 export const TEAM_INVITES_KEY = ['team', 'invites'] as const;
 
-const inviteUrl = (id: string) => `/api/invites/${encodeURIComponent(id)}`;
-const teamInviteUrl = (id: string) => `/api/team/invites/${encodeURIComponent(id)}`;
-
 export const teamApi = {
-  members: async () => (await api.get('/api/team/members', ZTeamMembersReply)).members,
-  invites: async () => (await api.get('/api/team/invites', ZPendingInvitesReply)).invites,
-  invite: (body: TInvite) => api.post('/api/team/invites', body, ZPendingInvite),
-  resend: (id: string) => api.post(`${teamInviteUrl(id)}/resend`, {}, ZPendingInvite),
-  cancel: (id: string) => api.post(`${teamInviteUrl(id)}/cancel`, {}, ZOk),
-  verify: (id: string, token: string) =>
-    api.get(`${inviteUrl(id)}?${new URLSearchParams({ token })}`, ZInviteVerification),
-  accept: (id: string, token: string) => api.post(`${inviteUrl(id)}/accept`, { token }, ZAcceptedInvite),
+  members: async () => (await call(team.listMembers)).members,
+  invites: async () => (await call(team.listInvites)).invites,
+  invite: (body: TInvite) => call(team.createInvite, { body }),
+  resend: (id: string) => call(team.resendInvite, { params: { id } }),
+  cancel: (id: string) => call(team.cancelInvite, { params: { id } }),
+  verify: (id: string, token: string) => call(team.verifyInvite, { params: { id }, query: { token } }),
+  accept: (id: string, token: string) => call(team.acceptInvite, { params: { id }, body: { token } }),
   signUpAndAccept: (id: string, token: string, body: TInviteAccountForm) =>
-    api.post(`${inviteUrl(id)}/sign-up`, { ...body, token }, ZAcceptedInvite),
+    call(team.signUpWithInvite, { params: { id }, body: { ...body, token } }),
 };

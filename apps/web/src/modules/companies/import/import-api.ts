@@ -1,13 +1,6 @@
-import {
-  type TImportAnalyze,
-  type TImportDecisionsInput,
-  ZImportDuplicatesReply,
-  ZImportState,
-} from '@pennant/shared/companies.schemas';
-import { api } from '@/lib/api';
-
-const base = '/api/companies/imports';
-const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+import type { TImportAnalyze, TImportDecisionsInput } from '@pennant/shared/companies.schemas';
+import * as companies from '@pennant/shared/contracts/companies.contract';
+import { call } from '@/lib/api';
 
 /** Query key of an import's state: under 'companies', so the list's realtime topic refreshes it too. */
 export const importKey = (id: string) => ['companies', 'imports', id] as const;
@@ -16,7 +9,7 @@ export const importKey = (id: string) => ['companies', 'imports', id] as const;
 export const IMPORT_POLL_MS = 500;
 
 export const importApi = {
-  get: (id: string) => api.get(one(id), ZImportState),
-  duplicates: (id: string, body: TImportAnalyze) => api.post(`${one(id)}/duplicates`, body, ZImportDuplicatesReply),
-  start: (id: string, body: TImportDecisionsInput) => api.post(`${one(id)}/start`, body, ZImportState),
+  get: (id: string) => call(companies.getImport, { params: { id } }),
+  duplicates: (id: string, body: TImportAnalyze) => call(companies.checkImportDuplicates, { params: { id }, body }),
+  start: (id: string, body: TImportDecisionsInput) => call(companies.startImport, { params: { id }, body }),
 };

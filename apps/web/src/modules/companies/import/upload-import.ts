@@ -1,5 +1,6 @@
 import { ZApiError } from '@pennant/shared/api.schemas';
-import { type TImportState, ZImportState } from '@pennant/shared/companies.schemas';
+import type { TImportState } from '@pennant/shared/companies.schemas';
+import { uploadImport } from '@pennant/shared/contracts/companies.contract';
 import { ApiError } from '@/lib/api';
 
 /**
@@ -12,7 +13,7 @@ export function uploadImportFile(file: File, onUploadProgress: (fraction: number
   form.append('file', file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/companies/imports');
+    xhr.open(uploadImport.method.toUpperCase(), `/api${uploadImport.path}`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onUploadProgress(e.loaded / e.total);
@@ -28,7 +29,7 @@ export function uploadImportFile(file: File, onUploadProgress: (fraction: number
         data = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = ZImportState.safeParse(data);
+        const parsed = uploadImport.responses[201].content['application/json'].schema.safeParse(data);
         if (parsed.success) resolve(parsed.data);
         else reject(new ApiError(xhr.status, 'internal', 'The server sent an unexpected reply'));
         return;

@@ -69,6 +69,7 @@ test('add a company with a contact, find it, change its status and keep notes on
   const note = notes.getByRole('listitem').filter({ hasText: 'Called Riley' });
   await expect(note).toBeVisible();
   await note.getByRole('button', { name: 'Delete note' }).click();
+  await page.getByRole('dialog', { name: 'Delete Note' }).getByRole('button', { name: 'Delete Note' }).click();
   await expect(page.getByText('Note deleted successfully')).toBeVisible();
   await expect(notes.getByText('Called Riley')).toHaveCount(0);
 

@@ -218,6 +218,14 @@ export function companyListQueryString(q: {
   return p.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 }
 
+/** Contact refusals, shared by the server's errors and the contact form. */
+export const CONTACT_MESSAGES = {
+  notFound: 'Contact not found',
+  /** Add, edit or reactivate: one active contact per e-mail address (case-insensitive) in a company. */
+  duplicateEmail: "This email is already in this company's contacts list",
+  inactivePrimary: 'Only active contacts can be set as primary',
+} as const;
+
 /** Contact add and edit: save needs a name and an email. */
 export const ZContact = z.object({
   name: requiredField(CONTACT_NAME_MAX, 'Contact name'),

@@ -19,7 +19,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-right" richColors closeButton />
+      {/* Bottom right: a dialog's close button sits in its top corner (in the top half of the
+          screen however tall the dialog is), so a toast never covers it. The toasts take the app's
+          font instead of Sonner's own stack. */}
+      <Toaster position="bottom-right" richColors closeButton style={{ fontFamily: 'inherit' }} />
     </QueryClientProvider>
   );
 }

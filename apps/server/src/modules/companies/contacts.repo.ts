@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { companyContacts } from '../../db/schema/companies';
 
@@ -38,6 +38,33 @@ export async function hasActivePrimary(tx: TTx, orgId: string, companyId: string
         eq(companyContacts.companyId, companyId),
         eq(companyContacts.isPrimary, true),
         eq(companyContacts.isActive, true),
+      ),
+    )
+    .limit(1);
+  return found.length > 0;
+}
+
+/**
+ * True when another active contact of the company has this e-mail address, compared without case
+ * and surrounding spaces. exceptId leaves out the contact being edited.
+ */
+export async function hasActiveContactWithEmail(
+  tx: TTx,
+  orgId: string,
+  companyId: string,
+  email: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const found = await tx
+    .select({ id: companyContacts.id })
+    .from(companyContacts)
+    .where(
+      and(
+        eq(companyContacts.orgId, orgId),
+        eq(companyContacts.companyId, companyId),
+        eq(companyContacts.isActive, true),
+        sql`lower(btrim(${companyContacts.email})) = lower(btrim(${email}))`,
+        exceptId ? ne(companyContacts.id, exceptId) : undefined,
       ),
     )
     .limit(1);

@@ -1,4 +1,9 @@
-import type { TCompanyContact, TContact, TContactUpdate } from '@pennant/shared/companies.schemas';
+import {
+  CONTACT_MESSAGES,
+  type TCompanyContact,
+  type TContact,
+  type TContactUpdate,
+} from '@pennant/shared/companies.schemas';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -15,6 +20,7 @@ import {
   clearPrimary,
   deleteContact as deleteContactRow,
   findContact,
+  hasActiveContactWithEmail,
   hasActivePrimary,
   insertContact,
   listContacts as listContactRows,
@@ -23,7 +29,14 @@ import {
   updateContact as updateContactRow,
 } from './contacts.repo';
 
-const contactNotFound = () => new AppError('not_found', 'Contact not found');
+const contactNotFound = () => new AppError('not_found', CONTACT_MESSAGES.notFound);
+
+/** A 409 on the email field: the company already has an active contact with this address. */
+const duplicateEmail = () =>
+  new AppError('conflict', CONTACT_MESSAGES.duplicateEmail, { email: CONTACT_MESSAGES.duplicateEmail });
+
+const sameEmail = (a: string | null, b: string | null) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
 function toContact(row: TContactRow): TCompanyContact {
   return {
@@ -58,7 +71,8 @@ export async function listContacts(
 
 /**
  * Adds a contact. It becomes the primary when asked to, or when the company has no active
- * primary contact yet (the first contact of a company is its primary).
+ * primary contact yet (the first contact of a company is its primary). An e-mail address that an
+ * active contact of the company already has (in any case) is a 409.
  */
 export async function addContact(
   deps: TDeps,
@@ -70,6 +84,7 @@ export async function addContact(
   const contact = await withTenant(deps.db, member, async (tx) => {
     // The company row lock serialises primary changes, so two at once cannot both win.
     await requireCompanyLocked(tx, member, companyId);
+    if (await hasActiveContactWithEmail(tx, member.orgId, companyId, input.email)) throw duplicateEmail();
     const makePrimary = input.isPrimary === true || !(await hasActivePrimary(tx, member.orgId, companyId));
     if (makePrimary) await clearPrimary(tx, member.orgId, companyId);
     const row = await insertContact(tx, {
@@ -87,7 +102,10 @@ export async function addContact(
   return contact;
 }
 
-/** Edits a contact; deactivating one also drops its primary flag. */
+/**
+ * Edits a contact; deactivating one also drops its primary flag. Changing the address to one
+ * another active contact has, or reactivating a contact whose address an active one has, is a 409.
+ */
 export async function updateContact(
   deps: TDeps,
   member: TMember,
@@ -100,6 +118,18 @@ export async function updateContact(
     await requireCompanyLocked(tx, member, companyId);
     const current = isId(contactId) ? await findContact(tx, member.orgId, companyId, contactId) : null;
     if (!current) throw contactNotFound();
+    const email = input.email ?? current.email;
+    const active = input.isActive ?? current.isActive;
+    const emailChanged = input.email !== undefined && !sameEmail(input.email, current.email);
+    const reactivated = active && !current.isActive;
+    if (
+      email &&
+      active &&
+      (emailChanged || reactivated) &&
+      (await hasActiveContactWithEmail(tx, member.orgId, companyId, email, current.id))
+    ) {
+      throw duplicateEmail();
+    }
     const patch: TContactPatch = {};
     if (input.name !== undefined) patch.name = input.name;
     if (input.email !== undefined) patch.email = input.email;
@@ -133,7 +163,7 @@ export async function setPrimaryContact(
     await requireCompanyLocked(tx, member, companyId);
     const current = isId(contactId) ? await findContact(tx, member.orgId, companyId, contactId) : null;
     if (!current) throw contactNotFound();
-    if (!current.isActive) throw new AppError('unprocessable', 'Only active contacts can be set as primary');
+    if (!current.isActive) throw new AppError('unprocessable', CONTACT_MESSAGES.inactivePrimary);
     if (!current.isPrimary) {
       await clearPrimary(tx, member.orgId, companyId, contactId);
       await updateContactRow(tx, member.orgId, companyId, contactId, { isPrimary: true });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CONTACT_MESSAGES } from '@pennant/shared/companies.schemas';
 import { expect, it } from 'vitest';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
@@ -130,5 +131,75 @@ forEachDatabase('company contacts', (env) => {
 
     expect((await client.delete(`/api/companies/${c.id}/contacts/${tomId}`)).body).toEqual({ ok: true });
     expect((await client.delete(`/api/companies/${c.id}/contacts/${tomId}`)).status).toBe(404);
+  });
+
+  it('refuses a second active contact with the same e-mail, by add, edit or reactivation (409 on the email field)', async () => {
+    const client = env().client();
+    await ownerWithOrg(client);
+    const c = await addCompany(client, {
+      name: 'Lakeside Bakery',
+      primaryContact: { name: 'Rosa', email: 'rosa@lakeside.example' },
+    });
+    const refused = {
+      error: {
+        code: 'conflict',
+        message: CONTACT_MESSAGES.duplicateEmail,
+        fields: { email: CONTACT_MESSAGES.duplicateEmail },
+      },
+    };
+
+    // Add: the same address in another case and with spaces around it.
+    const again = await client.post(`/api/companies/${c.id}/contacts`, {
+      name: 'Rosa B',
+      email: '  ROSA@Lakeside.Example ',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(refused);
+
+    // Edit: another contact cannot take the address; the contact itself may keep it or change its case.
+    const ned = await client.post<TContactReply>(`/api/companies/${c.id}/contacts`, {
+      name: 'Ned',
+      email: 'ned@lakeside.example',
+    });
+    expect(ned.status).toBe(201);
+    const taken = await client.patch(`/api/companies/${c.id}/contacts/${ned.body.id}`, {
+      email: 'Rosa@lakeside.example',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual(refused);
+    const rosaId = c.primaryContact?.id ?? '';
+    const ownCase = await client.patch<TContactReply>(`/api/companies/${c.id}/contacts/${rosaId}`, {
+      name: 'Rosa Diaz',
+      email: 'ROSA@lakeside.example',
+    });
+    expect(ownCase.status).toBe(200);
+    expect(ownCase.body).toMatchObject({ name: 'Rosa Diaz', email: 'ROSA@lakeside.example' });
+
+    // Only active contacts count: once Rosa is inactive her address can be added again, and then
+    // she cannot be reactivated while the new contact has it.
+    expect((await client.patch(`/api/companies/${c.id}/contacts/${rosaId}`, { isActive: false })).status).toBe(200);
+    const newRosa = await client.post<TContactReply>(`/api/companies/${c.id}/contacts`, {
+      name: 'Rosa New',
+      email: 'rosa@lakeside.example',
+    });
+    expect(newRosa.status).toBe(201);
+    const reactivate = await client.patch(`/api/companies/${c.id}/contacts/${rosaId}`, { isActive: true });
+    expect(reactivate.status).toBe(409);
+    expect(reactivate.body).toEqual(refused);
+
+    // Another company may have a contact with the same address.
+    const other = await addCompany(client, { name: 'Hilltop Cafe' });
+    expect(
+      (await client.post(`/api/companies/${other.id}/contacts`, { name: 'Rosa', email: 'rosa@lakeside.example' }))
+        .status,
+    ).toBe(201);
+
+    const list = await client.get<TContactsReply>(`/api/companies/${c.id}/contacts?includeInactive=true`);
+    expect(list.body.contacts.map((x) => [x.name, x.email, x.isActive])).toEqual([
+      // Rosa New became primary: the company had no active primary when she was added.
+      ['Rosa New', 'rosa@lakeside.example', true],
+      ['Ned', 'ned@lakeside.example', true],
+      ['Rosa Diaz', 'ROSA@lakeside.example', false],
+    ]);
   });
 });

@@ -14,7 +14,12 @@ const TONES: Record<Tone, string> = {
 export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', TONES[tone], className)}
+      className={cn(
+        // A badge is one label: it never breaks over two lines.
+        'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium',
+        TONES[tone],
+        className,
+      )}
       {...props}
     />
   );

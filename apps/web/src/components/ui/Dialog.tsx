@@ -37,7 +37,10 @@ export function Dialog({
             if (!dismissOnOutsideClick) e.preventDefault();
           }}
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl focus:outline-none',
+            // Centred, and never within 6rem of the top or bottom edge (unless the screen is very
+            // short): the bottom lane is where toasts appear, so they never cover a dialog's buttons,
+            // and the close button (top corner) is always in the top half, far from them.
+            'fixed left-1/2 top-1/2 z-50 flex max-h-[max(60dvh,calc(100dvh-12rem))] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl focus:outline-none',
             className,
           )}
         >

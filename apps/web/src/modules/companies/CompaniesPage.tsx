@@ -212,7 +212,7 @@ export function CompaniesPage() {
       >
         <TabsList aria-label="Company categories">
           {COMPANY_CATEGORIES.map((c) => (
-            <TabsTrigger key={c} value={c} className="max-sm:gap-1 max-sm:px-1.5 max-sm:text-[13px]">
+            <TabsTrigger key={c} value={c} className="max-sm:gap-1.5 max-sm:px-2.5">
               {COMPANY_CATEGORY_LABELS[c]}
               <span
                 className={cn(

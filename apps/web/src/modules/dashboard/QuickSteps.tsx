@@ -54,7 +54,8 @@ export function QuickSteps({ roles, outstandingInvoices, loading }: TQuickStepsP
       <h2 id="quick-steps-title" className="text-lg font-semibold text-slate-900">
         Quick Steps
       </h2>
-      <div className="grid gap-3 sm:grid-cols-3">
+      {/* Three across only when each card has room for its title on one line (not on a tablet). */}
+      <div className="grid gap-3 xl:grid-cols-3">
         {steps.map((step) => (
           <Link
             key={step.title}
@@ -65,7 +66,7 @@ export function QuickSteps({ roles, outstandingInvoices, loading }: TQuickStepsP
               <step.icon className="h-5 w-5" aria-hidden />
             </span>
             <span className="min-w-0 flex-1">
-              <span className="flex items-center gap-2 font-medium text-slate-900">
+              <span className="flex flex-wrap items-center gap-x-2 font-medium text-slate-900">
                 {step.title}
                 {step.badge ? (
                   loading ? (

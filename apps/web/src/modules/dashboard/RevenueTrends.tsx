@@ -153,8 +153,12 @@ export function RevenueTrends({ metrics, months, onMonthsChange, loading, updati
               </BarChart>
             </ResponsiveContainer>
             {empty ? (
-              <figcaption className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-sm text-slate-500">
-                No payments or donations received in this period yet.
+              // Over the plot area only (right of the 56px axis), on its own background, so a
+              // wrapped line never runs through the axis labels or the grid.
+              <figcaption className="pointer-events-none absolute top-1/3 right-2 left-14 flex justify-center">
+                <span className="rounded-md bg-white px-3 py-1.5 text-center text-sm text-slate-500 ring-1 ring-slate-200">
+                  No payments or donations received in this period yet.
+                </span>
               </figcaption>
             ) : null}
           </figure>

@@ -169,7 +169,7 @@ export function MenuWizardStep({ onDone }: { onDone: () => void }) {
                   />
                 )}
               </Field>
-              <Button type="submit" variant="outline" className="mt-7" disabled={adding}>
+              <Button type="submit" variant="outline" className="mt-6.5" disabled={adding}>
                 {adding ? 'Adding...' : 'Add'}
               </Button>
             </form>

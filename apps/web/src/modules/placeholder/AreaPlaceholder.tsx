@@ -3,10 +3,13 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 
-/** An area that is not built yet says so plainly instead of pretending. */
+/**
+ * An area that is not built yet says so plainly instead of pretending. It has the page width of
+ * the built pages (dashboard, companies), so the title does not jump when moving between them.
+ */
 export function AreaPlaceholder({ area }: { area: string }) {
   return (
-    <div className="mx-auto max-w-2xl">
+    <div className="mx-auto max-w-7xl">
       <h1 className="mb-6 text-2xl font-semibold text-slate-900">{area}</h1>
       <Card className="flex flex-col items-center gap-3 p-10 text-center">
         <Construction className="h-10 w-10 text-amber-500" aria-hidden />

@@ -126,7 +126,7 @@ export function TimezoneTab() {
                 Detect my timezone automatically
               </label>
               <p className="text-xs text-slate-600">
-                Follows this browser's zone{browser ? ` (${timezoneOptionLabel(browser, now)})` : ''}.
+                Follows this browser's zone{browser ? `: ${timezoneOptionLabel(browser, now)}` : ''}.
               </p>
             </div>
             <Switch

@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { Field, Input } from '@/components/ui/Field';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { companiesApi, companyKeys, useCompanyContacts } from '../companies-api';
@@ -27,11 +27,17 @@ interface TContactFormProps {
   initial?: TCompanyContact;
   busy: boolean;
   showPrimary?: boolean;
-  onSave: (values: TContact) => void;
+  /** Rejects with the server's refusal; its per-field messages show on the fields. */
+  onSave: (values: TContact) => Promise<unknown>;
   onCancel: () => void;
 }
 
-/** Add or edit a contact: save stays disabled until a name and an email are given. */
+const FORM_FIELDS = ['name', 'email', 'phone', 'title'] as const;
+
+/**
+ * Add or edit a contact: save stays disabled until a name and an email are given. A refusal with
+ * field messages (an e-mail the company's contacts already have) shows them on those fields.
+ */
 function ContactForm({ title, initial, busy, showPrimary, onSave, onCancel }: TContactFormProps) {
   const form = useForm<TContactInput, unknown, TContact>({
     resolver: zodResolver(ZContact),
@@ -49,10 +55,21 @@ function ContactForm({ title, initial, busy, showPrimary, onSave, onCancel }: TC
   const isPrimary = form.watch('isPrimary');
   const ready = Boolean(name?.trim() && email?.trim());
   const phone = form.register('phone');
+  const save = async (values: TContact) => {
+    try {
+      await onSave(values);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.fields)) return;
+      for (const [key, message] of Object.entries(err.fields)) {
+        const field = FORM_FIELDS.find((f) => f === key);
+        if (field) form.setError(field, { message }, { shouldFocus: true });
+      }
+    }
+  };
 
   return (
     <Card className="border-brand-100 p-4">
-      <form noValidate onSubmit={form.handleSubmit(onSave)} aria-label={title} className="space-y-4">
+      <form noValidate onSubmit={form.handleSubmit(save)} aria-label={title} className="space-y-4">
         <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name" error={errors.name?.message}>
@@ -93,12 +110,15 @@ function ContactForm({ title, initial, busy, showPrimary, onSave, onCancel }: TC
         ) : null}
         <div className="flex flex-wrap items-center justify-end gap-2">
           {!ready ? <p className="mr-auto text-xs text-slate-500">A name and an email are required.</p> : null}
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!ready || busy}>
-            {busy ? 'Saving...' : 'Save Contact'}
-          </Button>
+          {/* The two buttons wrap together, never one above the other. */}
+          <div className="flex gap-2">
+            <Button variant="outline" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!ready || busy}>
+              {busy ? 'Saving...' : 'Save Contact'}
+            </Button>
+          </div>
         </div>
       </form>
     </Card>
@@ -114,6 +134,10 @@ export function ContactsTab({ companyId }: { companyId: string }) {
   const refresh = () => qc.invalidateQueries({ queryKey: companyKeys.detail(companyId) });
   const fail = (title: string) => (err: unknown) =>
     toast.error(title, { description: errorMessage(err, 'Please try again.') });
+  /** A refusal about a field shows on the form's field instead of in a toast. */
+  const failUnlessField = (title: string) => (err: unknown) => {
+    if (!(err instanceof ApiError && err.fields)) fail(title)(err);
+  };
 
   const add = useMutation({
     mutationFn: (values: TContact) => companiesApi.addContact(companyId, values),
@@ -121,7 +145,7 @@ export function ContactsTab({ companyId }: { companyId: string }) {
       toast.success('Contact added');
       setEditing(null);
     },
-    onError: fail('Failed to add contact'),
+    onError: failUnlessField('Failed to add contact'),
     onSettled: refresh,
   });
   const update = useMutation({
@@ -136,7 +160,7 @@ export function ContactsTab({ companyId }: { companyId: string }) {
       toast.success('Contact updated');
       setEditing(null);
     },
-    onError: fail('Failed to update contact'),
+    onError: failUnlessField('Failed to update contact'),
     onSettled: refresh,
   });
   const setActive = useMutation({
@@ -183,7 +207,7 @@ export function ContactsTab({ companyId }: { companyId: string }) {
           title="New Contact"
           busy={add.isPending}
           showPrimary={list.some((x) => x.isActive && x.isPrimary)}
-          onSave={(values) => add.mutate(values)}
+          onSave={(values) => add.mutateAsync(values)}
           onCancel={() => setEditing(null)}
         />
       ) : null}
@@ -202,7 +226,7 @@ export function ContactsTab({ companyId }: { companyId: string }) {
                   title={`Edit ${ct.name}`}
                   initial={ct}
                   busy={update.isPending}
-                  onSave={(values) => update.mutate({ id: ct.id, values })}
+                  onSave={(values) => update.mutateAsync({ id: ct.id, values })}
                   onCancel={() => setEditing(null)}
                 />
               </li>
@@ -238,7 +262,8 @@ export function ContactsTab({ companyId }: { companyId: string }) {
                       ) : null}
                     </div>
                   </div>
-                  <div className="flex flex-wrap gap-2">
+                  {/* Slightly tighter buttons on a phone, so Set Primary, Edit and Deactivate share one line. */}
+                  <div className="flex flex-wrap gap-1.5 max-sm:*:gap-1.5 max-sm:*:px-2.5 sm:gap-2">
                     {ct.isActive ? (
                       <>
                         {!ct.isPrimary ? (

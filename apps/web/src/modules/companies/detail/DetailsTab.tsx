@@ -107,7 +107,7 @@ export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
   const link = buttonClasses('outline', 'md', 'w-full justify-start');
 
   return (
-    <div className="grid gap-5 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
       <Card className="h-fit lg:col-span-2">
         <CardHeader className="flex-row items-center justify-between">
           <CardTitle>Company Information</CardTitle>

@@ -1,11 +1,12 @@
 import type { TCompanyNote } from '@pennant/shared/companies.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History, MessageSquareText, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -28,6 +29,8 @@ export function NotesTab({ companyId }: { companyId: string }) {
   const rights = session.permissions.companies;
   const qc = useQueryClient();
   const notes = useCompanyNotes(companyId);
+  /** The note whose delete waits for the confirmation. */
+  const [deleting, setDeleting] = useState<TCompanyNote | null>(null);
 
   // Spec §8: a failed load says 'Failed to load company notes' and shows an empty list.
   useEffect(() => {
@@ -36,14 +39,17 @@ export function NotesTab({ companyId }: { companyId: string }) {
 
   const remove = useMutation({
     mutationFn: (note: TCompanyNote) => companiesApi.deleteNote(companyId, note.id),
-    onSuccess: () => toast.success('Note deleted successfully'),
+    onSuccess: () => {
+      toast.success('Note deleted successfully');
+      setDeleting(null);
+    },
     onError: (err) => toast.error('Failed to delete note', { description: errorMessage(err, 'Please try again.') }),
     onSettled: () => qc.invalidateQueries({ queryKey: companyKeys.all }),
   });
 
   const list = notes.data ?? [];
   return (
-    <div className="grid gap-5 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
       <Card className="h-fit p-4 lg:order-2">
         {rights.canCreate ? (
           <NoteComposer companyId={companyId} />
@@ -97,7 +103,7 @@ export function NotesTab({ companyId }: { companyId: string }) {
                           className="h-8 w-8 shrink-0 text-slate-500 hover:text-red-700"
                           aria-label="Delete note"
                           disabled={remove.isPending}
-                          onClick={() => remove.mutate(n)}
+                          onClick={() => setDeleting(n)}
                         >
                           <Trash2 className="h-4 w-4" />
                         </Button>
@@ -110,6 +116,16 @@ export function NotesTab({ companyId }: { companyId: string }) {
           </ol>
         )}
       </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Note"
+        message="Are you sure you want to delete this note? This action cannot be undone."
+        confirmLabel="Delete Note"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
     </div>
   );
 }

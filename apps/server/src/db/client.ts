@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { z } from 'zod';
 
 export type TDb = PgDatabase<PgQueryResultHKT>;
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
@@ -77,10 +78,23 @@ export async function openPostgres(url: string, max = 10): Promise<TDatabase> {
   };
 }
 
-/** Raw SQL rows, typed by the caller; drivers differ only in the result wrapper. */
-export async function rows<T>(q: TTx | TDb, query: SQL): Promise<T[]> {
-  const result = (await q.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+const ZResult = z.object({ rows: z.array(z.unknown()) });
+
+/**
+ * Raw SQL rows, parsed by the schema that describes them: a column the query does not return,
+ * or returns in another type, is an error here rather than a wrong value further on.
+ */
+export async function rows<S extends z.ZodType>(q: TTx | TDb, schema: S, query: SQL): Promise<z.output<S>[]> {
+  const result = ZResult.parse(await q.execute(query));
+  return z.array(schema).parse(result.rows);
 }
+
+/** Column types as the two drivers return them. */
+export const column = {
+  /** A timestamp: a Date from node-postgres and PGlite alike, a string when selected as text. */
+  instant: z.union([z.date(), z.string()]),
+  /** count(*) and bigint sums arrive as strings from node-postgres. */
+  count: z.union([z.number(), z.string()]).transform(Number),
+};
 
 export { sql };

@@ -1,17 +1,18 @@
 import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { forEachDatabase } from '../test/harness';
 import { platformQuery } from '../test/team-fixtures';
-import { sql } from './client';
+import { column, sql } from './client';
 import { APP_ROLE } from './roles';
 import { DEFINER_ONLY_TABLES, TENANT_TABLES } from './tenant-tables';
 
-interface TTableSecurity {
-  name: string;
-  rls: boolean;
-  forced: boolean;
-  policies: number;
-  appCanRead: boolean;
-}
+const ZTableSecurity = z.object({
+  name: z.string(),
+  rls: z.boolean(),
+  forced: z.boolean(),
+  policies: column.count,
+  appCanRead: z.boolean(),
+});
 
 /**
  * The tenant tables are derived from the schema; this checks them against the migrated database:
@@ -20,8 +21,9 @@ interface TTableSecurity {
  */
 forEachDatabase('tenant tables', (env) => {
   it('puts every table with an org_id under row-level security, derived from the schema', async () => {
-    const withOrg = await platformQuery<{ name: string }>(
+    const withOrg = await platformQuery(
       env(),
+      z.object({ name: z.string() }),
       sql`SELECT DISTINCT table_name AS name FROM information_schema.columns
           WHERE table_schema = 'public' AND column_name = 'org_id' ORDER BY 1`,
     );
@@ -29,8 +31,9 @@ forEachDatabase('tenant tables', (env) => {
       [...TENANT_TABLES, ...DEFINER_ONLY_TABLES].sort(),
     );
 
-    const security = await platformQuery<TTableSecurity>(
+    const security = await platformQuery(
       env(),
+      ZTableSecurity,
       sql`SELECT c.relname AS name, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced,
                  (SELECT count(*)::int FROM pg_policy p WHERE p.polrelid = c.oid) AS policies,
                  has_table_privilege(${APP_ROLE}, c.oid, 'SELECT') AS "appCanRead"

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { rows, sql } from '../db/client';
 import { withPlatform } from '../db/tenant';
 import type { TestClient } from './client';
@@ -6,8 +7,13 @@ import { uniqueEmail } from './fixtures';
 import type { TTestEnv } from './harness';
 
 /** Raw SQL as the platform (no tenant context, row-level security bypassed): test set-up only. */
-export function platformQuery<T = Record<string, unknown>>(env: TTestEnv, query: SQL): Promise<T[]> {
-  return withPlatform(env.deps.db, env.deps.log, 'test', (tx) => rows<T>(tx, query));
+export function platformQuery<S extends z.ZodType>(env: TTestEnv, schema: S, query: SQL): Promise<z.output<S>[]> {
+  return withPlatform(env.deps.db, env.deps.log, 'test', (tx) => rows(tx, schema, query));
+}
+
+/** A statement as the platform, for test set-up (no rows read). */
+export async function platformExec(env: TTestEnv, query: SQL): Promise<void> {
+  await withPlatform(env.deps.db, env.deps.log, 'test', (tx) => tx.execute(query));
 }
 
 export async function setPlan(
@@ -17,7 +23,7 @@ export async function setPlan(
   status: string | null,
   periodEnd: string | null = null,
 ): Promise<void> {
-  await platformQuery(
+  await platformExec(
     env,
     sql`UPDATE organization SET plan_key = ${planKey}, subscription_status = ${status},
           current_period_end = ${periodEnd}::timestamptz
@@ -42,8 +48,9 @@ export async function lastEmailTo(
   env: TTestEnv,
   email: string,
 ): Promise<{ subject: string; text: string; html: string }> {
-  const [found] = await platformQuery<{ subject: string; text: string | null; html: string }>(
+  const [found] = await platformQuery(
     env,
+    z.object({ subject: z.string(), text: z.string().nullable(), html: z.string() }),
     sql`SELECT subject, text, html FROM email_message WHERE ${email} = ANY("to") ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
   if (!found) throw new Error(`no e-mail to ${email}`);

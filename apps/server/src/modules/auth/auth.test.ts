@@ -1,10 +1,11 @@
 import { EMAIL_CHANGE_MESSAGES } from '@pennant/shared/auth.schemas';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { sql } from '../../db/client';
 import { signUp, uniqueEmail } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { lastEmailTo, platformQuery } from '../../test/team-fixtures';
+import { lastEmailTo, platformExec, platformQuery } from '../../test/team-fixtures';
 import { SIGN_IN_LIMITS } from './auth.service';
 
 const SIGN_IN_LIMIT = SIGN_IN_LIMITS.clientAndEmail;
@@ -110,7 +111,7 @@ forEachDatabase('auth', (env) => {
     const { email, password } = await signUp(env().client());
     // Requests built in tests share one client address, so the per-account limit is reached first
     // only when the client's own count is cleared: fake many addresses through the counters.
-    await platformQuery(
+    await platformExec(
       env(),
       sql`INSERT INTO auth_rate_limit (key, window_start, count)
           VALUES (${`sign-in-account:${email}`}, now(), ${SIGN_IN_LIMITS.account.attempts})`,
@@ -119,7 +120,7 @@ forEachDatabase('auth', (env) => {
     expect(spread.status).toBe(429);
 
     const victims = await Promise.all([0, 1].map(() => signUp(env().client())));
-    await platformQuery(
+    await platformExec(
       env(),
       sql`INSERT INTO auth_rate_limit (key, window_start, count)
           VALUES ('sign-in-client:local', now(), ${SIGN_IN_LIMITS.client.attempts - 1})
@@ -132,7 +133,7 @@ forEachDatabase('auth', (env) => {
       .client()
       .post('/api/auth/sign-in', { email: victims[1]?.email, password: victims[1]?.password });
     expect(second.status).toBe(429);
-    await platformQuery(env(), sql`DELETE FROM auth_rate_limit WHERE key = 'sign-in-client:local'`);
+    await platformExec(env(), sql`DELETE FROM auth_rate_limit WHERE key = 'sign-in-client:local'`);
   });
 
   it('changes the e-mail only after the new address confirms, and tells the old one', async () => {
@@ -158,8 +159,9 @@ forEachDatabase('auth', (env) => {
     expect(done.body).toEqual({ email: newEmail });
     expect((await client.get<TSessionBody>('/api/session')).body.session?.user.email).toBe(newEmail);
     expect((await env().client().post('/api/auth/sign-in', { email: newEmail, password })).status).toBe(200);
-    const [row] = await platformQuery<{ email_verified: boolean }>(
+    const [row] = await platformQuery(
       env(),
+      z.object({ email_verified: z.boolean() }),
       sql`SELECT email_verified FROM auth_user WHERE email = ${newEmail}`,
     );
     expect(row?.email_verified).toBe(true);
@@ -186,7 +188,11 @@ forEachDatabase('auth', (env) => {
   it('refuses an expired or forged confirmation link', async () => {
     const client = env().client();
     const me = await signUp(client);
-    const [user] = await platformQuery<{ id: string }>(env(), sql`SELECT id FROM auth_user WHERE email = ${me.email}`);
+    const [user] = await platformQuery(
+      env(),
+      z.object({ id: z.string() }),
+      sql`SELECT id FROM auth_user WHERE email = ${me.email}`,
+    );
     const expired = await createEmailVerificationToken(env().deps.config.sessionSecret, me.email, uniqueEmail(), -10, {
       requestType: 'change-email-verification',
       userId: user?.id ?? '',

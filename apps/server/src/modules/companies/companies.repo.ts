@@ -1,37 +1,38 @@
 import type { TCompanySortField, TSortDirection } from '@pennant/shared/companies.schemas';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { rows, sql, type TTx } from '../../db/client';
+import { z } from 'zod';
+import { column, rows, sql, type TTx } from '../../db/client';
 import { companies, companyContacts } from '../../db/schema/companies';
 
-type TInstant = Date | string;
-
 /** A company row with its primary contact (active primary, else oldest active) flattened in. */
-export interface TCompanyRow {
-  id: string;
-  name: string;
-  status: string;
-  website: string | null;
-  industry: string | null;
-  notes: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  tags: string[] | null;
-  last_contacted_at: TInstant | null;
-  status_updated_at: TInstant | null;
-  created_at: TInstant;
-  updated_at: TInstant;
-  pc_id: string | null;
-  pc_name: string | null;
-  pc_email: string | null;
-  pc_phone: string | null;
-  pc_title: string | null;
-}
+export const ZCompanyRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  website: z.string().nullable(),
+  industry: z.string().nullable(),
+  notes: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  tags: z.array(z.string()).nullable(),
+  last_contacted_at: column.instant.nullable(),
+  status_updated_at: column.instant.nullable(),
+  created_at: column.instant,
+  updated_at: column.instant,
+  pc_id: z.string().nullable(),
+  pc_name: z.string().nullable(),
+  pc_email: z.string().nullable(),
+  pc_phone: z.string().nullable(),
+  pc_title: z.string().nullable(),
+});
+export type TCompanyRow = z.output<typeof ZCompanyRow>;
 
-export interface TCompanyDetailRow extends TCompanyRow {
-  contact_count: number;
-}
+export const ZCompanyDetailRow = ZCompanyRow.extend({
+  contact_count: column.count,
+});
+export type TCompanyDetailRow = z.output<typeof ZCompanyDetailRow>;
 
 export interface TCompanyFilter {
   /** Allowed statuses (category and status filter combined); null means any. */
@@ -139,8 +140,9 @@ export function listCompanyPage(
             ORDER BY ${orderSql('company', sort.field, sort.dir)}
             LIMIT ${limit} OFFSET ${offset}
           ) p`;
-  return rows<TCompanyRow>(
+  return rows(
     tx,
+    ZCompanyRow,
     sql`${page}
         ${primaryContactJoin(orgId, sql.raw('p.id'))}
         ORDER BY ${orderSql('p', sort.field, sort.dir)}`,
@@ -154,13 +156,15 @@ export function listCompanyPage(
  */
 export async function countByStatus(tx: TTx, orgId: string, filter: TCompanyFilter): Promise<Map<string, number>> {
   const found = filter.search
-    ? await rows<{ status: string; n: number | string }>(
+    ? await rows(
         tx,
+        z.object({ status: z.string(), n: column.count }),
         sql`WITH ${searchHits(orgId, filter.search, filter.statuses)}
             SELECT status, count(*) AS n FROM matched GROUP BY status`,
       )
-    : await rows<{ status: string; n: number | string }>(
+    : await rows(
         tx,
+        z.object({ status: z.string(), n: column.count }),
         sql`SELECT status, n FROM company_status_counts(${orgId}::uuid)`,
       );
   const allowed = filter.statuses ? new Set(filter.statuses) : null;
@@ -168,8 +172,9 @@ export async function countByStatus(tx: TTx, orgId: string, filter: TCompanyFilt
 }
 
 export async function findCompany(tx: TTx, orgId: string, id: string): Promise<TCompanyDetailRow | null> {
-  const [row] = await rows<TCompanyDetailRow>(
+  const [row] = await rows(
     tx,
+    ZCompanyDetailRow,
     sql`SELECT c.id, c.name, c.status, c.website, c.industry, c.notes, c.address, c.city, c.state, c.country,
                c.tags, c.last_contacted_at, c.status_updated_at, c.created_at, c.updated_at, ${PRIMARY_COLUMNS},
                (SELECT count(*) FROM company_contact a
@@ -186,8 +191,9 @@ export async function findCompanyRef(
   orgId: string,
   id: string,
 ): Promise<{ id: string; status: string } | null> {
-  const [row] = await rows<{ id: string; status: string }>(
+  const [row] = await rows(
     tx,
+    z.object({ id: z.string(), status: z.string() }),
     sql`SELECT id, status FROM company WHERE org_id = ${orgId} AND id = ${id}`,
   );
   return row ?? null;
@@ -195,8 +201,9 @@ export async function findCompanyRef(
 
 /** Locks the company row for the rest of the transaction; null when the org has no such company. */
 export async function lockCompany(tx: TTx, orgId: string, id: string): Promise<{ id: string; status: string } | null> {
-  const [row] = await rows<{ id: string; status: string }>(
+  const [row] = await rows(
     tx,
+    z.object({ id: z.string(), status: z.string() }),
     sql`SELECT id, status FROM company WHERE org_id = ${orgId} AND id = ${id} FOR UPDATE`,
   );
   return row ?? null;
@@ -205,8 +212,9 @@ export async function lockCompany(tx: TTx, orgId: string, id: string): Promise<{
 /** Locks the org's companies among ids (in id order, so two bulk changes cannot deadlock). */
 export function lockCompanies(tx: TTx, orgId: string, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return rows<{ id: string; name: string; status: string }>(
+  return rows(
     tx,
+    z.object({ id: z.string(), name: z.string(), status: z.string() }),
     sql`SELECT id, name, status FROM company
         WHERE org_id = ${orgId} AND id IN (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -221,12 +229,13 @@ export function lockCompanies(tx: TTx, orgId: string, ids: readonly string[]) {
  * cannot both take the last free-plan sponsor place.
  */
 export async function lockOrganization(tx: TTx, orgId: string): Promise<void> {
-  await rows(tx, sql`SELECT id FROM organization WHERE id = ${orgId} FOR UPDATE`);
+  await tx.execute(sql`SELECT id FROM organization WHERE id = ${orgId} FOR UPDATE`);
 }
 
 export async function countActiveSponsors(tx: TTx, orgId: string): Promise<number> {
-  const [row] = await rows<{ n: number | string }>(
+  const [row] = await rows(
     tx,
+    z.object({ n: column.count }),
     sql`SELECT count(*) AS n FROM company WHERE org_id = ${orgId} AND status = 'sponsor'`,
   );
   return Number(row?.n ?? 0);

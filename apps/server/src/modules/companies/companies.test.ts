@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { rows, sql } from '../../db/client';
+import { z } from 'zod';
+import { column, rows, sql } from '../../db/client';
 import { withPlatform } from '../../db/tenant';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase, type TTestEnv } from '../../test/harness';
@@ -39,8 +40,13 @@ async function seedCompanies(env: TTestEnv, orgId: string, n: number) {
 
 async function timeline(env: TTestEnv, companyId: string) {
   return withPlatform(env.deps.db, env.deps.log, 'test read', (tx) =>
-    rows<{ event_type: string; description: string; metadata: { from: string; to: string } | null }>(
+    rows(
       tx,
+      z.object({
+        event_type: z.string(),
+        description: z.string(),
+        metadata: z.object({ from: z.string(), to: z.string() }).nullable(),
+      }),
       sql`SELECT event_type, description, metadata FROM timeline_event WHERE company_id = ${companyId} ORDER BY created_at`,
     ),
   );
@@ -315,8 +321,9 @@ forEachDatabase('companies', (env) => {
     expect(again.body).toMatchObject({ error: { code: 'not_found', message: 'Company not found' } });
     expect((await client.delete(`/api/companies/${c.id}`)).status).toBe(404);
     const left = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
-      rows<{ n: number }>(
+      rows(
         tx,
+        z.object({ n: column.count }),
         sql`SELECT (SELECT count(*) FROM company_contact WHERE company_id = ${c.id})::int
         + (SELECT count(*) FROM timeline_event WHERE company_id = ${c.id})::int AS n`,
       ),
@@ -345,8 +352,9 @@ forEachDatabase('companies', (env) => {
       mapping: { Company: 'name' },
     });
     const real = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
-      rows<{ status: string; n: number }>(
+      rows(
         tx,
+        z.object({ status: z.string(), n: column.count }),
         sql`SELECT status, count(*)::int AS n FROM company WHERE org_id = ${orgId} GROUP BY status`,
       ),
     );

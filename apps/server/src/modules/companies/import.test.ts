@@ -3,8 +3,9 @@ import { CSV_PARSE_OPTIONS, readImportTable } from '@pennant/shared/import-mappi
 import { Hono } from 'hono';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createApp } from '../../app';
-import { rows, sql } from '../../db/client';
+import { column, rows, sql } from '../../db/client';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAppEnv } from '../../http/env';
@@ -54,20 +55,21 @@ const ROW_LIMIT_MESSAGE =
 
 async function orgCompanies(env: TTestEnv, orgId: string) {
   return withPlatform(env.deps.db, env.deps.log, 'test read', (tx) =>
-    rows<{
-      name: string;
-      status: string;
-      country: string | null;
-      website: string | null;
-      industry: string | null;
-      notes: string | null;
-      contact_name: string | null;
-      contact_email: string | null;
-      contact_phone: string | null;
-      is_primary: boolean | null;
-      role: string | null;
-    }>(
+    rows(
       tx,
+      z.object({
+        name: z.string(),
+        status: z.string(),
+        country: z.string().nullable(),
+        website: z.string().nullable(),
+        industry: z.string().nullable(),
+        notes: z.string().nullable(),
+        contact_name: z.string().nullable(),
+        contact_email: z.string().nullable(),
+        contact_phone: z.string().nullable(),
+        is_primary: z.boolean().nullable(),
+        role: z.string().nullable(),
+      }),
       sql`SELECT c.name, c.status, c.country, c.website, c.industry, c.notes, cc.name AS contact_name,
                  cc.email AS contact_email, cc.phone AS contact_phone, cc.is_primary, cc.role
           FROM company c LEFT JOIN company_contact cc ON cc.company_id = c.id
@@ -78,8 +80,9 @@ async function orgCompanies(env: TTestEnv, orgId: string) {
 
 async function countOf(env: TTestEnv, orgId: string) {
   const [found] = await withPlatform(env.deps.db, env.deps.log, 'test read', (tx) =>
-    rows<{ companies: number; contacts: number; names: number }>(
+    rows(
       tx,
+      z.object({ companies: column.count, contacts: column.count, names: column.count }),
       sql`SELECT (SELECT count(*) FROM company WHERE org_id = ${orgId})::int AS companies,
                  (SELECT count(*) FROM company_contact WHERE org_id = ${orgId})::int AS contacts,
                  (SELECT count(DISTINCT name) FROM company WHERE org_id = ${orgId})::int AS names`,
@@ -218,7 +221,11 @@ forEachDatabase('company import', (env) => {
     });
     // The stored file is gone once the import has finished.
     const files = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
-      rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM company_import_file WHERE import_id = ${id}`),
+      rows(
+        tx,
+        z.object({ n: column.count }),
+        sql`SELECT count(*)::int AS n FROM company_import_file WHERE import_id = ${id}`,
+      ),
     );
     expect(files[0]?.n).toBe(0);
   });
@@ -335,8 +342,9 @@ forEachDatabase('company import', (env) => {
     const counts = await countOf(env(), orgId);
     expect(counts).toEqual({ companies: 1195, contacts: 1195, names: 1195 });
     const neighbours = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
-      rows<{ n: number }>(
+      rows(
         tx,
+        z.object({ n: column.count }),
         sql`SELECT count(*)::int AS n FROM company WHERE org_id = ${orgId}
             AND name IN ('Row Co 9', 'Row Co 11', 'Row Co 29', 'Row Co 31', 'Row Co 699', 'Row Co 701')`,
       ),
@@ -592,8 +600,9 @@ forEachDatabase('company import', (env) => {
     expect(set.status).toBe(200);
     expect((await uploadFile(env(), client, 'companies.csv', readFixture('companies.csv'))).status).toBe(201);
     const plan = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
-      rows<{ plan_key: string; subscription_status: string; year_out: boolean }>(
+      rows(
         tx,
+        z.object({ plan_key: z.string(), subscription_status: z.string(), year_out: z.boolean() }),
         sql`SELECT plan_key, subscription_status, current_period_end > now() + interval '360 days' AS year_out
             FROM organization WHERE id = ${orgId}`,
       ),

@@ -1,4 +1,5 @@
-import { rows, sql, type TTx } from '../../db/client';
+import { z } from 'zod';
+import { column, rows, sql, type TTx } from '../../db/client';
 
 /*
  * Dashboard figures. Companies exist today; agreements, invoices and donations arrive with their
@@ -9,8 +10,9 @@ import { rows, sql, type TTx } from '../../db/client';
 
 /** Total and sponsoring companies in one pass over company_org_status_idx (index-only). */
 export async function companyCounts(tx: TTx, orgId: string): Promise<{ total: number; sponsoring: number }> {
-  const [row] = await rows<{ total: number | string; sponsoring: number | string }>(
+  const [row] = await rows(
     tx,
+    z.object({ total: column.count, sponsoring: column.count }),
     sql`SELECT count(*) AS total, count(*) FILTER (WHERE status = 'sponsor') AS sponsoring
         FROM company WHERE org_id = ${orgId}`,
   );
@@ -19,8 +21,9 @@ export async function companyCounts(tx: TTx, orgId: string): Promise<{ total: nu
 
 /** Agreements in force today. Source: the agreement table (not built yet, so none). */
 export async function countActiveContracts(tx: TTx, orgId: string): Promise<number> {
-  const [row] = await rows<{ n: number | string }>(
+  const [row] = await rows(
     tx,
+    z.object({ n: column.count }),
     sql`WITH active_agreements(org_id) AS (SELECT NULL::uuid WHERE false)
         SELECT count(*) AS n FROM active_agreements WHERE org_id = ${orgId}`,
   );
@@ -29,8 +32,9 @@ export async function countActiveContracts(tx: TTx, orgId: string): Promise<numb
 
 /** Invoices sent and not yet paid, with the amount still due. Source: the invoice table (not built yet). */
 export async function outstandingInvoices(tx: TTx, orgId: string): Promise<{ count: number; cents: number }> {
-  const [row] = await rows<{ n: number | string; cents: number | string }>(
+  const [row] = await rows(
     tx,
+    z.object({ n: column.count, cents: column.count }),
     sql`WITH open_invoices(org_id, balance_cents) AS (SELECT NULL::uuid, 0::bigint WHERE false)
         SELECT count(*) AS n, coalesce(sum(balance_cents), 0) AS cents FROM open_invoices WHERE org_id = ${orgId}`,
   );
@@ -42,8 +46,9 @@ export async function outstandingInvoices(tx: TTx, orgId: string): Promise<{ cou
  * (not built yet).
  */
 export async function paidSince(tx: TTx, orgId: string, fromDay: string, zone: string): Promise<number> {
-  const [row] = await rows<{ cents: number | string }>(
+  const [row] = await rows(
     tx,
+    z.object({ cents: column.count }),
     sql`WITH payments(org_id, paid_at, amount_cents) AS (SELECT NULL::uuid, NULL::timestamptz, 0::bigint WHERE false)
         SELECT coalesce(sum(amount_cents), 0) AS cents FROM payments
         WHERE org_id = ${orgId} AND (paid_at AT TIME ZONE ${zone})::date >= ${fromDay}::date`,
@@ -51,11 +56,12 @@ export async function paidSince(tx: TTx, orgId: string, fromDay: string, zone: s
   return Number(row?.cents ?? 0);
 }
 
-export interface TRevenueRow {
-  month: string;
-  sponsorships_cents: number | string;
-  donations_cents: number | string;
-}
+export const ZRevenueRow = z.object({
+  month: z.string(),
+  sponsorships_cents: column.count,
+  donations_cents: column.count,
+});
+export type TRevenueRow = z.output<typeof ZRevenueRow>;
 
 /**
  * Monthly revenue from firstMonth to lastMonth ('YYYY-MM-01'), every month present, bucketed by
@@ -69,8 +75,9 @@ export function monthlyRevenue(
   firstMonth: string,
   lastMonth: string,
 ): Promise<TRevenueRow[]> {
-  return rows<TRevenueRow>(
+  return rows(
     tx,
+    ZRevenueRow,
     sql`WITH months AS (
           SELECT to_char(m, 'YYYY-MM') AS month
           FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../db/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { platformQuery } from '../../test/team-fixtures';
+import { platformExec } from '../../test/team-fixtures';
 import { loadMember } from '../session/member';
 import { dashboardMetrics, fiscalYearStart, growthPct, monthsBefore } from './dashboard.service';
 
@@ -48,7 +48,7 @@ describe('dashboard calendar rules', () => {
 forEachDatabase('dashboard metrics', (env) => {
   async function seedCompanies(orgId: string, statuses: string[]) {
     for (const [i, status] of statuses.entries()) {
-      await platformQuery(
+      await platformExec(
         env(),
         sql`INSERT INTO company (org_id, name, status) VALUES (${orgId}, ${`Co ${i}`}, ${status})`,
       );
@@ -122,7 +122,7 @@ forEachDatabase('dashboard metrics', (env) => {
     expect(tokyo.revenue.at(-1)?.month).toBe('2025-01');
     expect(tokyo.fiscalYearStart).toBe('2024-07-01');
 
-    await platformQuery(env(), sql`UPDATE organization SET fiscal_start_month = 1 WHERE id = ${o.orgId}`);
+    await platformExec(env(), sql`UPDATE organization SET fiscal_start_month = 1 WHERE id = ${o.orgId}`);
     const reloaded = await loadMember(env().deps, me.body.session.user);
     if (!reloaded) throw new Error('owner has no organization');
     expect((await dashboardMetrics(env().deps, reloaded, 6, newYear)).fiscalYearStart).toBe('2025-01-01');

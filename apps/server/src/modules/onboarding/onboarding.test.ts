@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { rows, sql } from '../../db/client';
+import { z } from 'zod';
+import { column, rows, sql } from '../../db/client';
 import { withPlatform } from '../../db/tenant';
 import { ownerWithOrg, signUp } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
@@ -103,8 +104,14 @@ forEachDatabase('onboarding', (env) => {
     expect((await client.post('/api/onboarding/menu', { adTypeIds: ids })).body).toEqual({ created: 3 });
     expect((await client.post('/api/onboarding/menu', { adTypeIds: ids })).body).toEqual({ created: 0 });
     const products = await withPlatform(env().deps.db, env().deps.log, 'test', (tx) =>
-      rows<{ name: string; season_label: string; recurring_price_cents: number | null; share_type: string }>(
+      rows(
         tx,
+        z.object({
+          name: z.string(),
+          season_label: z.string(),
+          recurring_price_cents: column.count.nullable(),
+          share_type: z.string(),
+        }),
         sql`SELECT name, season_label, recurring_price_cents, share_type FROM product WHERE org_id = ${orgId} ORDER BY name`,
       ),
     );

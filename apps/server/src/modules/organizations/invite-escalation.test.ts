@@ -1,6 +1,7 @@
 import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
 import { expect, it } from 'vitest';
-import { sql } from '../../db/client';
+import { z } from 'zod';
+import { column, sql } from '../../db/client';
 import { ownerWithOrg, uniqueEmail } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
 import { invite, lastEmailTo, platformQuery, teammate } from '../../test/team-fixtures';
@@ -65,13 +66,15 @@ forEachDatabase('a read-only member cannot make themselves admin', (env) => {
     // Nothing moved: still read-only, the invitation still pending, no admin besides the owner.
     const after = await reader.client.get<TSessionBody>('/api/session');
     expect(after.body.session?.roles).toEqual(['read_only']);
-    const admins = await platformQuery<{ n: number }>(
+    const admins = await platformQuery(
       env(),
+      z.object({ n: column.count }),
       sql`SELECT count(*)::int AS n FROM user_role WHERE org_id = ${owner.orgId} AND role = 'admin' AND NOT is_owner`,
     );
     expect(admins[0]?.n).toBe(0);
-    const [row] = await platformQuery<{ status: string }>(
+    const [row] = await platformQuery(
       env(),
+      z.object({ status: z.string() }),
       sql`SELECT status FROM invite_token WHERE id = ${adminInvite.inviteId}`,
     );
     expect(row?.status).toBe('pending');

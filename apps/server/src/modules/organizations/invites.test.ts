@@ -1,11 +1,12 @@
 import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
 import { expect, it } from 'vitest';
-import { sql } from '../../db/client';
+import { z } from 'zod';
+import { column, sql } from '../../db/client';
 import { listOutbox } from '../../integrations/mail/outbox';
 import type { TestClient } from '../../test/client';
 import { ownerWithOrg, signUp, uniqueEmail } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { invite as inviteBy, inviteTokenFor, makePremium, platformQuery } from '../../test/team-fixtures';
+import { invite as inviteBy, inviteTokenFor, makePremium, platformExec, platformQuery } from '../../test/team-fixtures';
 
 interface TInviteBody {
   id: string;
@@ -28,7 +29,7 @@ forEachDatabase('invites', (env) => {
   const q = (token: string) => `?token=${encodeURIComponent(token)}`;
   /** Lets a minute pass for the resend limit, by ageing the invite's e-mails. */
   const ageInviteEmails = (email: string) =>
-    platformQuery(
+    platformExec(
       env(),
       sql`UPDATE email_message SET created_at = created_at - interval '2 minutes' WHERE ${email} = ANY("to")`,
     );
@@ -70,8 +71,9 @@ forEachDatabase('invites', (env) => {
     expect(mail?.text).toContain('expires in 3 days');
     expect(mail?.html).toContain('Sponsorship Lead and Treasurer');
 
-    const [stored] = await platformQuery<{ idempotency_key: string; org_id: string }>(
+    const [stored] = await platformQuery(
       env(),
+      z.object({ idempotency_key: z.string(), org_id: z.string() }),
       sql`SELECT idempotency_key, org_id FROM email_message WHERE ${email} = ANY("to")`,
     );
     expect(stored).toEqual({ idempotency_key: `invite:${res.body.id}:0`, org_id: orgId });
@@ -115,7 +117,7 @@ forEachDatabase('invites', (env) => {
   it('re-sends: a second e-mail with its own key and a new link, and 3 more days', async () => {
     const { client } = await premiumOwner();
     const { inviteId, email, token: first } = await invite(client);
-    await platformQuery(
+    await platformExec(
       env(),
       sql`UPDATE invite_token SET expires_at = now() + interval '1 hour' WHERE id = ${inviteId}`,
     );
@@ -144,8 +146,9 @@ forEachDatabase('invites', (env) => {
     await ageInviteEmails(email);
     expect((await client.post(`/api/team/invites/${inviteId}/resend`)).status).toBe(200);
     expect(mailsTo(email)).toHaveLength(3);
-    const keys = await platformQuery<{ idempotency_key: string }>(
+    const keys = await platformQuery(
       env(),
+      z.object({ idempotency_key: z.string() }),
       sql`SELECT idempotency_key FROM email_message WHERE ${email} = ANY("to") ORDER BY idempotency_key`,
     );
     expect(keys.map((k) => k.idempotency_key)).toEqual([0, 1, 2].map((n) => `invite:${inviteId}:${n}`));
@@ -177,7 +180,7 @@ forEachDatabase('invites', (env) => {
   it('expires after 3 days: reported as expired, refused, hidden, and the address can be invited again', async () => {
     const { client } = await premiumOwner();
     const { inviteId, email, token } = await invite(client);
-    await platformQuery(
+    await platformExec(
       env(),
       sql`UPDATE invite_token SET expires_at = now() - interval '1 minute' WHERE id = ${inviteId}`,
     );
@@ -196,8 +199,9 @@ forEachDatabase('invites', (env) => {
     expect((await client.get<{ invites: TInviteBody[] }>('/api/team/invites')).body.invites).toEqual([]);
     const fresh = await client.post<TInviteBody>('/api/team/invites', { email, roles: ['admin'] });
     expect(fresh.status).toBe(201);
-    const [old] = await platformQuery<{ status: string }>(
+    const [old] = await platformQuery(
       env(),
+      z.object({ status: z.string() }),
       sql`SELECT status FROM invite_token WHERE id = ${inviteId}`,
     );
     expect(old?.status).toBe('expired');
@@ -254,8 +258,9 @@ forEachDatabase('invites', (env) => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: { message: INVITE_MESSAGES.usedOrCancelled } });
     expect((await invitee.get(`/api/invites/${inviteId}${q(token)}`)).body).toMatchObject({ status: 'accepted' });
-    const roles = await platformQuery<{ n: number }>(
+    const roles = await platformQuery(
       env(),
+      z.object({ n: column.count }),
       sql`SELECT count(*)::int AS n FROM user_role WHERE org_id = ${orgId} AND is_owner = false`,
     );
     expect(roles[0]?.n).toBe(2);
@@ -271,8 +276,9 @@ forEachDatabase('invites', (env) => {
       invitee.post(`/api/invites/${inviteId}/accept`, { token }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const [row] = await platformQuery<{ n: number }>(
+    const [row] = await platformQuery(
       env(),
+      z.object({ n: column.count }),
       sql`SELECT count(*)::int AS n FROM user_role WHERE org_id = ${orgId} AND is_owner = false`,
     );
     expect(row?.n).toBe(1);
@@ -385,8 +391,9 @@ forEachDatabase('invite links and re-sending', (env) => {
     expect(wrong.status).toBe(404);
     expect(wrong.body).toMatchObject({ error: { message: INVITE_MESSAGES.notFound } });
     // Nothing was created by the refused attempts.
-    const [users] = await platformQuery<{ n: number }>(
+    const [users] = await platformQuery(
       env(),
+      z.object({ n: column.count }),
       sql`SELECT count(*)::int AS n FROM auth_user WHERE email = ${email}`,
     );
     expect(users?.n).toBe(0);
@@ -419,21 +426,22 @@ forEachDatabase('invite links and re-sending', (env) => {
     expect(soon.body).toMatchObject({ error: { code: 'rate_limited', message: INVITE_MESSAGES.resendTooSoon } });
 
     for (let i = 0; i < 9; i++) {
-      await platformQuery(
+      await platformExec(
         env(),
         sql`UPDATE email_message SET created_at = created_at - interval '2 minutes' WHERE ${email} = ANY("to")`,
       );
       expect((await client.post(`/api/team/invites/${inviteId}/resend`)).status).toBe(200);
     }
-    await platformQuery(
+    await platformExec(
       env(),
       sql`UPDATE email_message SET created_at = created_at - interval '2 minutes' WHERE ${email} = ANY("to")`,
     );
     const daily = await client.post(`/api/team/invites/${inviteId}/resend`);
     expect(daily.status).toBe(429);
     expect(daily.body).toMatchObject({ error: { message: INVITE_MESSAGES.resendDailyLimit } });
-    const [sent] = await platformQuery<{ n: number }>(
+    const [sent] = await platformQuery(
       env(),
+      z.object({ n: column.count }),
       sql`SELECT count(*)::int AS n FROM email_message WHERE ${email} = ANY("to")`,
     );
     expect(sent?.n).toBe(10);

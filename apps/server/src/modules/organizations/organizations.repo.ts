@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { rows, type TTx } from '../../db/client';
+import { z } from 'zod';
+import { column, rows, type TTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';
 import { organizations } from '../../db/schema/organizations';
 
@@ -59,12 +60,13 @@ export interface TPlanRow {
  * two invitations sent at once are checked against the limit one after the other.
  */
 export async function lockPlan(tx: TTx, orgId: string): Promise<TPlanRow | null> {
-  const [row] = await rows<{
-    plan_key: string | null;
-    subscription_status: string | null;
-    current_period_end: Date | string | null;
-  }>(
+  const [row] = await rows(
     tx,
+    z.object({
+      plan_key: z.string().nullable(),
+      subscription_status: z.string().nullable(),
+      current_period_end: column.instant.nullable(),
+    }),
     sql`SELECT plan_key, subscription_status, current_period_end FROM organization WHERE id = ${orgId} FOR UPDATE`,
   );
   if (!row) return null;

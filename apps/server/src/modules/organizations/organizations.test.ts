@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { sql } from '../../db/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { platformQuery, teammate } from '../../test/team-fixtures';
+import { platformExec, teammate } from '../../test/team-fixtures';
 
 interface TSettings {
   id: string;
@@ -157,7 +157,7 @@ forEachDatabase('organization settings', (env) => {
     const client = env().client();
     const { orgId } = await ownerWithOrg(client);
     await client.put('/api/organization/settings', { ...VALID, emailAlias: 'old@club.example' });
-    await platformQuery(env(), sql`UPDATE organization SET email_verified = true WHERE id = ${orgId}`);
+    await platformExec(env(), sql`UPDATE organization SET email_verified = true WHERE id = ${orgId}`);
 
     const same = await client.put<TSettings>('/api/organization/settings', {
       ...VALID,
@@ -172,7 +172,7 @@ forEachDatabase('organization settings', (env) => {
     });
     expect(changed.body).toMatchObject({ emailAlias: 'new@club.example', emailVerified: false });
 
-    await platformQuery(env(), sql`UPDATE organization SET email_verified = true WHERE id = ${orgId}`);
+    await platformExec(env(), sql`UPDATE organization SET email_verified = true WHERE id = ${orgId}`);
     const removed = await client.put<TSettings>('/api/organization/settings', { ...VALID, emailAlias: '' });
     expect(removed.body).toMatchObject({ emailAlias: null, emailVerified: false });
   });

@@ -1,19 +1,22 @@
 import { and, countDistinct, eq } from 'drizzle-orm';
-import { rows, sql, type TTx } from '../../db/client';
+import { z } from 'zod';
+import { column, rows, sql, type TTx } from '../../db/client';
 import { userRoles } from '../../db/schema/organizations';
 
-export interface TMemberRow {
-  user_id: string;
-  full_name: string;
-  email: string;
-  is_owner: boolean;
-  roles: string[];
-}
+export const ZMemberRow = z.object({
+  user_id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  is_owner: z.boolean(),
+  roles: z.array(z.string()),
+});
+export type TMemberRow = z.output<typeof ZMemberRow>;
 
 /** Everyone holding a role in the organization, the owner first, then by when they joined. */
 export function listMembers(tx: TTx, orgId: string): Promise<TMemberRow[]> {
-  return rows<TMemberRow>(
+  return rows(
     tx,
+    ZMemberRow,
     sql`SELECT m.user_id, m.full_name, m.email,
                bool_or(ur.is_owner) AS is_owner,
                array_agg(ur.role ORDER BY ur.created_at, ur.role) AS roles
@@ -35,8 +38,9 @@ export async function countMembers(tx: TTx, orgId: string): Promise<number> {
 }
 
 export async function isMemberEmail(tx: TTx, orgId: string, email: string): Promise<boolean> {
-  const found = await rows<{ one: number }>(
+  const found = await rows(
     tx,
+    z.object({ one: column.count }),
     sql`SELECT 1 AS one FROM app_org_members() m
         JOIN user_role ur ON ur.user_id = m.user_id AND ur.org_id = ${orgId}
         WHERE lower(m.email) = ${email.toLowerCase()} LIMIT 1`,

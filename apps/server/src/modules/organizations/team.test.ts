@@ -1,10 +1,11 @@
 import { OWNER_ONLY_SETTINGS_MESSAGE } from '@pennant/shared/organization.schemas';
 import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
 import { expect, it } from 'vitest';
-import { sql } from '../../db/client';
+import { z } from 'zod';
+import { column, sql } from '../../db/client';
 import { ownerWithOrg, uniqueEmail } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { invite, makePremium, platformQuery, setPlan, teammate } from '../../test/team-fixtures';
+import { invite, makePremium, platformExec, platformQuery, setPlan, teammate } from '../../test/team-fixtures';
 
 interface TMembers {
   members: { id: string; fullName: string; email: string; isOwner: boolean; roles: string[] }[];
@@ -40,11 +41,12 @@ forEachDatabase('team', (env) => {
     const owner = env().client();
     const o = await ownerWithOrg(owner);
     const mate = await teammate(env(), owner, o.orgId, ['treasurer']);
-    const [user] = await platformQuery<{ id: string }>(
+    const [user] = await platformQuery(
       env(),
+      z.object({ id: z.string() }),
       sql`SELECT id FROM auth_user WHERE email = ${mate.email}`,
     );
-    await platformQuery(
+    await platformExec(
       env(),
       sql`INSERT INTO user_role (org_id, user_id, role) VALUES (${o.orgId}, ${user?.id}, 'lead'), (${o.orgId}, ${user?.id}, 'readonly')`,
     );
@@ -88,7 +90,7 @@ forEachDatabase('team', (env) => {
     const treasurer = await teammate(env(), owner, o.orgId, ['treasurer', 'sponsorship_lead']);
 
     const byAdmin = await invite(admin.client, ['read_only']);
-    await platformQuery(
+    await platformExec(
       env(),
       sql`UPDATE email_message SET created_at = created_at - interval '2 minutes' WHERE ${byAdmin.email} = ANY("to")`,
     );
@@ -121,8 +123,9 @@ forEachDatabase('team', (env) => {
     await setPlan(env(), o.orgId, null, null);
     const again = await owner.post('/api/team/invites', { email: uniqueEmail(), roles: ['treasurer'] });
     expect(again.body).toMatchObject({ error: { code: 'plan_limit' } });
-    const [count] = await platformQuery<{ n: number }>(
+    const [count] = await platformQuery(
       env(),
+      z.object({ n: column.count }),
       sql`SELECT count(*)::int AS n FROM invite_token WHERE org_id = ${o.orgId}`,
     );
     expect(count?.n).toBe(1);
@@ -131,7 +134,7 @@ forEachDatabase('team', (env) => {
   it('reports the plan with sponsor and team usage against its limits', async () => {
     const owner = env().client();
     const o = await ownerWithOrg(owner);
-    await platformQuery(
+    await platformExec(
       env(),
       sql`INSERT INTO company (org_id, name, status) VALUES
             (${o.orgId}, 'A', 'sponsor'), (${o.orgId}, 'B', 'sponsor'), (${o.orgId}, 'C', 'prospect')`,

@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
-import { rows, sql } from '../../db/client';
+import { z } from 'zod';
+import { column, rows, sql } from '../../db/client';
 import { APP_ROLE } from '../../db/roles';
 import { TENANT_TABLES } from '../../db/tenant-tables';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { invite, platformQuery, teammate } from '../../test/team-fixtures';
+import { invite, platformExec, platformQuery, teammate } from '../../test/team-fixtures';
 
 /** Tables this fixture fills in both organizations. */
 const TABLES = ['organization', 'user_role', 'invite_token', 'company', 'email_message'] as const;
@@ -16,7 +17,7 @@ forEachDatabase('tenant isolation: organizations, team, invites, dashboard', (en
     const ownerA = await ownerWithOrg(a, 'Alpha Athletics');
     const mateA = await teammate(env(), a, ownerA.orgId, ['treasurer'], 'Alpha Mate');
     const pendingA = await invite(a, ['admin'], undefined, env());
-    await platformQuery(
+    await platformExec(
       env(),
       sql`INSERT INTO company (org_id, name, status) VALUES (${ownerA.orgId}, 'Alpha Sponsor', 'sponsor'),
             (${ownerA.orgId}, 'Alpha Prospect', 'prospect')`,
@@ -50,8 +51,9 @@ forEachDatabase('tenant isolation: organizations, team, invites, dashboard', (en
     }
     const stillThere = await a.get<{ invites: { id: string; expiresAt: string }[] }>('/api/team/invites');
     expect(stillThere.body.invites.map((i) => i.id)).toEqual([pendingA.inviteId]);
-    const [mails] = await platformQuery<{ n: number }>(
+    const [mails] = await platformQuery(
       env(),
+      z.object({ n: column.count }),
       sql`SELECT count(*)::int AS n FROM email_message WHERE ${pendingA.email} = ANY("to")`,
     );
     expect(mails?.n).toBe(1);
@@ -68,7 +70,7 @@ forEachDatabase('tenant isolation: organizations, team, invites, dashboard', (en
     const { ownerA, mateA, ownerB } = await twoOrganizations();
     const db = env().deps.db;
     const count = async (q: Parameters<typeof rows>[0], table: string) => {
-      const [row] = await rows<{ n: number | string }>(q, sql.raw(`SELECT count(*) AS n FROM ${table}`));
+      const [row] = await rows(q, z.object({ n: column.count }), sql.raw(`SELECT count(*) AS n FROM ${table}`));
       return Number(row?.n ?? 0);
     };
 
@@ -86,23 +88,24 @@ forEachDatabase('tenant isolation: organizations, team, invites, dashboard', (en
         const owned = t === 'organization' ? t : `${t} WHERE org_id IS NOT NULL`;
         expect(await count(tx, owned), t).toBe(0);
       }
-      expect(await rows(tx, sql`SELECT * FROM app_org_members()`)).toEqual([]);
+      expect(await rows(tx, z.unknown(), sql`SELECT * FROM app_org_members()`)).toEqual([]);
     });
 
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
       await tx.execute(sql`SELECT set_config('app.org_id', ${ownerA.orgId}, true)`);
-      const orgs = await rows<{ id: string }>(tx, sql`SELECT id FROM organization`);
+      const orgs = await rows(tx, z.object({ id: z.string() }), sql`SELECT id FROM organization`);
       expect(orgs.map((o) => o.id)).toEqual([ownerA.orgId]);
       for (const t of ['user_role', 'invite_token', 'company', 'email_message']) {
-        const foreign = await rows<{ n: number | string }>(
+        const foreign = await rows(
           tx,
+          z.object({ n: column.count }),
           sql.raw(`SELECT count(*) AS n FROM ${t} WHERE org_id <> '${ownerA.orgId}'`),
         );
         expect(Number(foreign[0]?.n), t).toBe(0);
         expect(await count(tx, t), t).toBeGreaterThan(0);
       }
-      const directory = await rows<{ email: string }>(tx, sql`SELECT email FROM app_org_members()`);
+      const directory = await rows(tx, z.object({ email: z.string() }), sql`SELECT email FROM app_org_members()`);
       expect(directory.map((d) => d.email).sort()).toEqual([ownerA.email, mateA.email].sort());
       expect(directory.map((d) => d.email)).not.toContain(ownerB.email);
     });

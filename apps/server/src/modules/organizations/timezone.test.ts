@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { sql } from '../../db/client';
 import { ownerWithOrg, signUp } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
@@ -11,8 +12,9 @@ interface TPreference {
 
 forEachDatabase('timezone preference', (env) => {
   const profiles = (email: string) =>
-    platformQuery<{ timezone: string; timezone_auto_detect: boolean }>(
+    platformQuery(
       env(),
+      z.object({ timezone: z.string(), timezone_auto_detect: z.boolean() }),
       sql`SELECT p.timezone, p.timezone_auto_detect FROM user_profiles p JOIN auth_user u ON u.id = p.id WHERE u.email = ${email}`,
     );
 

@@ -1,23 +1,26 @@
-import { rows, sql, type TTx } from '../../db/client';
+import { z } from 'zod';
+import { column, rows, sql, type TTx } from '../../db/client';
 
-export interface TMembershipRow {
-  role: string;
-  is_owner: boolean;
-  org_id: string;
-  name: string;
-  season_label: string;
-  fiscal_start_month: number;
-  has_completed_menu_wizard: boolean;
-  is_frozen: boolean;
-  plan_key: string | null;
-  subscription_status: string | null;
-  current_period_end: Date | string | null;
-}
+export const ZMembershipRow = z.object({
+  role: z.string(),
+  is_owner: z.boolean(),
+  org_id: z.string(),
+  name: z.string(),
+  season_label: z.string(),
+  fiscal_start_month: column.count,
+  has_completed_menu_wizard: z.boolean(),
+  is_frozen: z.boolean(),
+  plan_key: z.string().nullable(),
+  subscription_status: z.string().nullable(),
+  current_period_end: column.instant.nullable(),
+});
+export type TMembershipRow = z.output<typeof ZMembershipRow>;
 
 /** The user's role rows in their current organization: the one they own, else the first joined. */
 export function findCurrentMembership(tx: TTx, userId: string): Promise<TMembershipRow[]> {
-  return rows<TMembershipRow>(
+  return rows(
     tx,
+    ZMembershipRow,
     sql`WITH chosen AS (
           SELECT org_id FROM user_role WHERE user_id = ${userId}
           ORDER BY is_owner DESC, created_at ASC LIMIT 1
@@ -31,11 +34,19 @@ export function findCurrentMembership(tx: TTx, userId: string): Promise<TMembers
 }
 
 export async function isAppAdmin(tx: TTx, userId: string): Promise<boolean> {
-  const found = await rows<{ one: number }>(tx, sql`SELECT 1 AS one FROM app_admin WHERE user_id = ${userId}`);
+  const found = await rows(
+    tx,
+    z.object({ one: column.count }),
+    sql`SELECT 1 AS one FROM app_admin WHERE user_id = ${userId}`,
+  );
   return found.length > 0;
 }
 
 export async function findTimezone(tx: TTx, userId: string): Promise<string | null> {
-  const [row] = await rows<{ timezone: string }>(tx, sql`SELECT timezone FROM user_profiles WHERE id = ${userId}`);
+  const [row] = await rows(
+    tx,
+    z.object({ timezone: z.string() }),
+    sql`SELECT timezone FROM user_profiles WHERE id = ${userId}`,
+  );
   return row?.timezone ?? null;
 }

@@ -113,3 +113,16 @@ export function password() {
 export function hasNul(value: string): boolean {
   return value.includes('\u0000');
 }
+
+/** Organization names, one rule for onboarding and settings (spec: required, 2 to 60 characters). */
+export const ORGANIZATION_NAME_MIN = 2;
+export const ORGANIZATION_NAME_MAX = 60;
+export function organizationName() {
+  return z
+    .string({ error: 'Organization name is required' })
+    .trim()
+    .max(ORGANIZATION_NAME_MAX, `Organization name cannot exceed ${ORGANIZATION_NAME_MAX} characters`)
+    .regex(NO_NUL, NUL_MESSAGE)
+    .min(1, 'Organization name is required')
+    .min(ORGANIZATION_NAME_MIN, `Organization name must be at least ${ORGANIZATION_NAME_MIN} characters`);
+}

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { text } from './fields';
+import { organizationName, text } from './fields';
 import { ROLES } from './roles';
 import { DEFAULT_SEASON_LABEL, SEASON_LABELS } from './season';
 import { slugify } from './slug';
 
 export const ZCreateOrganization = z.object({
-  name: text(60, 'Organization name').trim().min(1, 'Organization name is required'),
+  name: organizationName(),
   seasonLabel: z.enum(SEASON_LABELS).default(DEFAULT_SEASON_LABEL),
   fiscalStartMonth: z.coerce
     .number()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EIN_PATTERN } from './ein';
-import { EMAIL_MAX, EMAIL_PATTERN, limitedText, text } from './fields';
+import { EMAIL_MAX, EMAIL_PATTERN, limitedText, organizationName, text } from './fields';
 
 export const PAYMENT_METHODS = ['stripe', 'manual'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -33,9 +33,7 @@ const month = 'Month must be between 1 and 12';
  * legal field is filled".
  */
 export const ZOrganizationSettings = z.object({
-  name: text(60, 'Organization name', 'Organization name must be at least 2 characters')
-    .trim()
-    .min(2, 'Organization name must be at least 2 characters'),
+  name: organizationName(),
   seasonLabel: text(15, 'Season label', 'Season label is required').trim().min(1, 'Season label is required'),
   fiscalStartMonth: z.coerce.number({ error: month }).int(month).min(1, month).max(12, month),
   emailAlias: optionalEmail(),

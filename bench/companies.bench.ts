@@ -13,10 +13,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { z } from 'zod';
 import { createApp } from '../apps/server/src/app';
 import { boot, shutdown } from '../apps/server/src/boot';
 import { loadConfig } from '../apps/server/src/config';
-import { openPglite, openPostgres, rows, sql, type TDatabase } from '../apps/server/src/db/client';
+import { column, openPglite, openPostgres, rows, sql, type TDatabase } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
 import { createLogger } from '../apps/server/src/logger';
@@ -400,8 +401,9 @@ async function run(kind: TKind): Promise<TFigures> {
     const copyMs = await timeCopy(kind, opened.database, opened.url, csv, copier.orgId);
     process.stdout.write(`${(copyMs / 1000).toFixed(2)} s\n`);
     const check = await withPlatform(deps.db, deps.log, 'bench check', (tx) =>
-      rows<{ imported: number; copied: number }>(
+      rows(
         tx,
+        z.object({ imported: column.count, copied: column.count }),
         sql`SELECT (SELECT count(*) FROM company WHERE org_id = ${importer.orgId})::int AS imported,
                    (SELECT count(*) FROM company WHERE org_id = ${copier.orgId})::int AS copied`,
       ),

@@ -18,7 +18,8 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
-import { ApiError, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
+import { applyFieldErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
 import { companiesApi, companyKeys } from './companies-api';
 import { usePlanLimit } from './usePlanLimit';
@@ -76,12 +77,7 @@ export function NewCompanyPage() {
     },
     onError: (err) => {
       if (planLimit.handle(err)) return;
-      if (err instanceof ApiError && err.fields) {
-        for (const [key, message] of Object.entries(err.fields)) {
-          const path = FORM_PATHS.find((p) => p === key);
-          if (path) form.setError(path, { message });
-        }
-      }
+      applyFieldErrors(form, err, FORM_PATHS);
       toast.error('Failed to create company', { description: errorMessage(err, 'Please try again.') });
     },
   });

@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Logo } from '@/app/Sidebar';
 import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
+import { CardPage, StateMessage } from '@/components/ui/CardPage';
 import { ApiError } from '@/lib/api';
 import { SESSION_KEY } from '@/lib/session';
 import { settingsApi } from './settings-api';
@@ -52,64 +51,33 @@ export function ConfirmEmailPage() {
   let body: ReactNode;
   if (phase.kind === 'confirming') {
     body = (
-      <State icon={<Loader2 className="h-10 w-10 animate-spin text-brand-600" aria-hidden />} title="One moment">
+      <StateMessage icon={<Loader2 className="h-10 w-10 animate-spin text-brand-600" aria-hidden />} title="One moment">
         Confirming your new email address...
-      </State>
+      </StateMessage>
     );
   } else if (phase.kind === 'done') {
     body = (
-      <State icon={<CheckCircle2 className="h-10 w-10 text-green-600" aria-hidden />} title="Email updated">
+      <StateMessage icon={<CheckCircle2 className="h-10 w-10 text-green-600" aria-hidden />} title="Email updated">
         You now sign in with <span className="font-medium">{phase.email}</span>.
         <span className="mt-6 flex justify-center">
           <Button onClick={() => navigate('/dashboard')}>Go to the dashboard</Button>
         </span>
-      </State>
+      </StateMessage>
     );
   } else {
     body = (
-      <State icon={<AlertCircle className="h-10 w-10 text-red-600" aria-hidden />} title="Failed to update email" alert>
+      <StateMessage
+        icon={<AlertCircle className="h-10 w-10 text-red-600" aria-hidden />}
+        title="Failed to update email"
+        alert
+      >
         {phase.message}
         <span className="mt-6 flex justify-center">
           <Button onClick={() => navigate('/auth')}>Back to login</Button>
         </span>
-      </State>
+      </StateMessage>
     );
   }
 
-  return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-br from-slate-900 via-brand-800 to-brand-700">
-      <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
-        <Card className="w-full max-w-md p-6 sm:p-8">
-          <div className="mb-6 flex justify-center">
-            <span className="rounded-lg bg-slate-900 p-2">
-              <Logo />
-            </span>
-          </div>
-          {body}
-        </Card>
-      </main>
-    </div>
-  );
-}
-
-function State({
-  icon,
-  title,
-  children,
-  alert,
-}: {
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-  alert?: boolean;
-}) {
-  return (
-    <div className="flex flex-col items-center gap-3 text-center">
-      {icon}
-      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-      <div role={alert ? 'alert' : 'status'} className="text-sm text-slate-700">
-        {children}
-      </div>
-    </div>
-  );
+  return <CardPage>{body}</CardPage>;
 }

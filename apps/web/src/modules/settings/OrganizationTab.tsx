@@ -20,6 +20,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { PageLoading } from '@/components/ui/Spinner';
 import { ApiError } from '@/lib/api';
+import { applyFieldErrors } from '@/lib/form';
 import { useRefreshSession } from '@/lib/session';
 import { ORG_SETTINGS_KEY, settingsApi } from './settings-api';
 
@@ -44,7 +45,10 @@ function toForm(s: TOrganizationSettingsReply): TForm {
 }
 
 const LEGAL_FIELDS = ['ein', 'businessStreet', 'businessCity', 'businessState', 'businessZip'] as const;
-const FORM_FIELDS = new Set<string>(Object.keys(ZOrganizationSettings.shape));
+/** The fields this form shows, for the server's per-field messages. */
+const FORM_FIELDS = Object.keys(ZOrganizationSettings.shape).filter(
+  (k): k is FieldPath<TForm> => k in ZOrganizationSettings.shape,
+);
 
 /** Settings → Organization: every field of spec §5; only the owner may save. */
 export function OrganizationTab() {
@@ -98,11 +102,7 @@ function OrganizationForm({ settings }: { settings: TOrganizationSettingsReply }
       toast.success('Organization settings updated');
       void refreshSession();
     } catch (err) {
-      if (err instanceof ApiError && err.fields) {
-        for (const [name, message] of Object.entries(err.fields)) {
-          if (FORM_FIELDS.has(name)) form.setError(name as FieldPath<TForm>, { message });
-        }
-      }
+      applyFieldErrors(form, err, FORM_FIELDS);
       toast.error('Failed to save', { description: err instanceof ApiError ? err.message : 'Please try again' });
     }
   });

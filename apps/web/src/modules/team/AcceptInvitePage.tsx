@@ -7,9 +7,8 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Logo } from '@/app/Sidebar';
 import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
+import { CardPage, StateMessage } from '@/components/ui/CardPage';
 import { Field, Input } from '@/components/ui/Field';
 import { ApiError } from '@/lib/api';
 import { SESSION_KEY, signOutEverywhere, useSessionQuery } from '@/lib/session';
@@ -181,42 +180,7 @@ export function AcceptInvitePage() {
     );
   }
 
-  return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-br from-slate-900 via-brand-800 to-brand-700">
-      <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
-        <Card className="w-full max-w-md p-6 sm:p-8">
-          <div className="mb-6 flex justify-center">
-            <span className="rounded-lg bg-slate-900 p-2">
-              <Logo />
-            </span>
-          </div>
-          {body}
-        </Card>
-      </main>
-    </div>
-  );
-}
-
-function StateMessage({
-  icon,
-  title,
-  children,
-  alert,
-}: {
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-  alert?: boolean;
-}) {
-  return (
-    <div className="flex flex-col items-center gap-3 text-center">
-      {icon}
-      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-      <div role={alert ? 'alert' : 'status'} className="text-sm text-slate-700">
-        {children}
-      </div>
-    </div>
-  );
+  return <CardPage>{body}</CardPage>;
 }
 
 function CreateAccountForm({

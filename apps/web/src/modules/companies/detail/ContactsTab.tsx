@@ -19,6 +19,7 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { Field, Input } from '@/components/ui/Field';
 import { ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { applyFieldErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
 import { companiesApi, companyKeys, useCompanyContacts } from '../companies-api';
 
@@ -59,11 +60,7 @@ function ContactForm({ title, initial, busy, showPrimary, onSave, onCancel }: TC
     try {
       await onSave(values);
     } catch (err) {
-      if (!(err instanceof ApiError && err.fields)) return;
-      for (const [key, message] of Object.entries(err.fields)) {
-        const field = FORM_FIELDS.find((f) => f === key);
-        if (field) form.setError(field, { message }, { shouldFocus: true });
-      }
+      applyFieldErrors(form, err, FORM_FIELDS, { shouldFocus: true });
     }
   };
 

@@ -17,7 +17,8 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
-import { ApiError, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
+import { applyFieldErrors } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { companiesApi, companyKeys } from '../companies-api';
@@ -87,12 +88,7 @@ export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
     },
     onError: (err) => {
       if (planLimit.handle(err)) return;
-      if (err instanceof ApiError && err.fields) {
-        for (const [key, message] of Object.entries(err.fields)) {
-          const path = EDIT_PATHS.find((p) => p === key);
-          if (path) form.setError(path, { message });
-        }
-      }
+      applyFieldErrors(form, err, EDIT_PATHS);
       toast.error('Failed to update company', { description: errorMessage(err, 'Please try again.') });
     },
   });

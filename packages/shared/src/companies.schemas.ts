@@ -37,17 +37,6 @@ export const COMPANY_STATUS_LABELS: Record<TCompanyStatus, string> = {
   blacklisted: 'Blacklisted',
 };
 
-/** Badge colours (Tailwind classes); each status has its own. */
-export const COMPANY_STATUS_BADGE_CLASSES: Record<TCompanyStatus, string> = {
-  prospect: 'bg-slate-100 text-slate-800',
-  contacted: 'bg-blue-100 text-blue-800',
-  negotiating: 'bg-amber-100 text-amber-800',
-  sponsor: 'bg-green-100 text-green-800',
-  former_sponsor: 'bg-purple-100 text-purple-800',
-  declined: 'bg-orange-100 text-orange-800',
-  blacklisted: 'bg-red-100 text-red-800',
-};
-
 export function companyStatusLabel(status: string): string {
   return (COMPANY_STATUS_LABELS as Record<string, string>)[status] ?? status;
 }

@@ -289,12 +289,6 @@ export function fillTone(percent: number): TFillTone {
   return 'red';
 }
 
-export const FILL_TONE_CLASSES: Record<TFillTone, string> = {
-  green: 'text-green-700 bg-green-100',
-  yellow: 'text-yellow-800 bg-yellow-100',
-  red: 'text-red-700 bg-red-100',
-};
-
 /** Up to n non-blank values of a column, for the mapping step's samples. */
 export function sampleValues(rows: readonly TImportRow[], header: string, n = SAMPLE_ROWS): string[] {
   const out: string[] = [];

@@ -1,12 +1,18 @@
-import {
-  COMPANY_STATUS_BADGE_CLASSES,
-  COMPANY_STATUSES,
-  companyStatusLabel,
-  type TCompanyStatus,
-} from '@pennant/shared/companies.schemas';
+import { COMPANY_STATUSES, companyStatusLabel, type TCompanyStatus } from '@pennant/shared/companies.schemas';
 import { ChevronDown } from 'lucide-react';
 import type { SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
+
+/** Badge colours (Tailwind classes); each status has its own. */
+const COMPANY_STATUS_BADGE_CLASSES: Record<TCompanyStatus, string> = {
+  prospect: 'bg-slate-100 text-slate-800',
+  contacted: 'bg-blue-100 text-blue-800',
+  negotiating: 'bg-amber-100 text-amber-800',
+  sponsor: 'bg-green-100 text-green-800',
+  former_sponsor: 'bg-purple-100 text-purple-800',
+  declined: 'bg-orange-100 text-orange-800',
+  blacklisted: 'bg-red-100 text-red-800',
+};
 
 export function CompanyStatusBadge({ status, className }: { status: TCompanyStatus; className?: string }) {
   return (

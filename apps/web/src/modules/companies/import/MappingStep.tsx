@@ -5,19 +5,26 @@ import {
   type TImportTarget,
 } from '@pennant/shared/companies.schemas';
 import {
-  FILL_TONE_CLASSES,
   fillTone,
   hasCompanyNameColumn,
   missingRequiredTargets,
   PREVIEW_ROWS,
   percentFilled,
   sampleValues,
+  type TFillTone,
   type TImportTable,
 } from '@pennant/shared/import-mapping';
 import { AlertTriangle } from 'lucide-react';
 import { useMemo } from 'react';
 import { Select } from '@/components/ui/Field';
 import { cn } from '@/lib/cn';
+
+/** Badge colours of a column's fill rate. */
+const FILL_TONE_CLASSES: Record<TFillTone, string> = {
+  green: 'text-green-700 bg-green-100',
+  yellow: 'text-yellow-800 bg-yellow-100',
+  red: 'text-red-700 bg-red-100',
+};
 
 interface TMappingStepProps {
   table: TImportTable;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zonedYearMonth } from './months';
 import {
   canonicalTimezone,
   DEFAULT_TIMEZONE,
@@ -7,7 +8,6 @@ import {
   utcOffsetLabel,
   ZTimezone,
   ZTimezonePreference,
-  zonedYearMonth,
 } from './timezones';
 
 const WINTER = new Date('2025-01-15T12:00:00Z');

@@ -70,11 +70,3 @@ export function timezoneOptionLabel(zone: string, date: Date = new Date()): stri
 }
 
 /** The calendar year and month (1–12) of an instant as seen in a zone. */
-export function zonedYearMonth(date: Date, zone: string): { year: number; month: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric' }).formatToParts(
-    date,
-  );
-  const year = Number(parts.find((p) => p.type === 'year')?.value);
-  const month = Number(parts.find((p) => p.type === 'month')?.value);
-  return { year, month };
-}

@@ -1,30 +1,12 @@
 import type { TDashboardMetrics, TRevenueMonth, TRevenueWindow } from '@pennant/shared/dashboard.schemas';
-import { zonedYearMonth } from '@pennant/shared/timezones';
+import { firstDay, fiscalYearStart, monthsBefore, zonedYearMonth } from '@pennant/shared/months';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { timezoneOf } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
 import { companyCounts, countActiveContracts, monthlyRevenue, outstandingInvoices, paidSince } from './dashboard.repo';
 
-export interface TYearMonth {
-  year: number;
-  month: number;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-export const monthKey = (ym: TYearMonth) => `${ym.year}-${pad(ym.month)}`;
-export const firstDay = (ym: TYearMonth) => `${monthKey(ym)}-01`;
-
-/** The month n months before (n may be 0). */
-export function monthsBefore(ym: TYearMonth, n: number): TYearMonth {
-  const index = ym.year * 12 + (ym.month - 1) - n;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
-/** The first month of the fiscal year containing `today`, for a fiscal year starting in month 1–12. */
-export function fiscalYearStart(today: TYearMonth, fiscalStartMonth: number): TYearMonth {
-  return { year: today.month >= fiscalStartMonth ? today.year : today.year - 1, month: fiscalStartMonth };
-}
+export { fiscalYearStart, monthsBefore } from '@pennant/shared/months';
 
 /** Last month against the one before, in percent with one decimal; null when the earlier is 0. */
 export function growthPct(revenue: readonly TRevenueMonth[]): number | null {

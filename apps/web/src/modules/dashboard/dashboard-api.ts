@@ -1,6 +1,6 @@
 import * as dashboard from '@pennant/shared/contracts/dashboard.contract';
 import type { TDashboardMetrics, TRevenueWindow } from '@pennant/shared/dashboard.schemas';
-import { zonedYearMonth } from '@pennant/shared/timezones';
+import { monthWindow, zonedYearMonth } from '@pennant/shared/months';
 import { call } from '@/lib/api';
 
 /** ['dashboard', months]: realtime topics invoices, agreements and companies refresh every window. */
@@ -9,15 +9,13 @@ export const dashboardKey = (months: TRevenueWindow) => ['dashboard', months] as
 export const fetchDashboardMetrics = (months: TRevenueWindow) =>
   call(dashboard.dashboardMetrics, { query: { months: `${months}` as const } });
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The figures shown when the metrics cannot be loaded: zeros over the chosen window (spec §8). */
 export function zeroMetrics(months: TRevenueWindow, timezone: string, now: Date = new Date()): TDashboardMetrics {
-  const { year, month } = zonedYearMonth(now, timezone);
-  const revenue = Array.from({ length: months }, (_, i) => {
-    const index = year * 12 + (month - 1) - (months - 1 - i);
-    return { month: `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`, sponsorshipsCents: 0, donationsCents: 0 };
-  });
+  const revenue = monthWindow(zonedYearMonth(now, timezone), months).map((month) => ({
+    month,
+    sponsorshipsCents: 0,
+    donationsCents: 0,
+  }));
   return {
     totalCompanies: 0,
     sponsoringCompanies: 0,

@@ -10,7 +10,14 @@ export const SITE_PATHS = [
   '/cookie-policy',
 ] as const;
 
+export type TSitePath = (typeof SITE_PATHS)[number];
+
+/** The site path a request path names (a trailing slash ignored), or null for the app's paths. */
+export function sitePathOf(pathname: string): TSitePath | null {
+  const p = pathname.replace(/\/+$/, '') || '/';
+  return SITE_PATHS.find((s) => s === p) ?? null;
+}
+
 export function isSitePath(pathname: string): boolean {
-  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (SITE_PATHS as readonly string[]).includes(p);
+  return sitePathOf(pathname) !== null;
 }

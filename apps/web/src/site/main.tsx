@@ -1,11 +1,9 @@
-import { SITE_PATHS } from '@pennant/shared/public-routes';
+import { sitePathOf, type TSitePath } from '@pennant/shared/public-routes';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../index.css';
 import { LandingPage } from './pages/LandingPage';
 import { SiteLayout } from './SiteLayout';
-
-type SitePath = (typeof SITE_PATHS)[number];
 
 interface SitePage {
   title: string;
@@ -18,7 +16,7 @@ const LANDING: SitePage = {
   load: () => Promise.resolve(<LandingPage />),
 };
 
-const PAGES: Record<SitePath, SitePage> = {
+const PAGES: Record<TSitePath, SitePage> = {
   '/': LANDING,
   '/demo': {
     title: 'Demo — Pennant',
@@ -59,13 +57,9 @@ const PAGES: Record<SitePath, SitePage> = {
   },
 };
 
-function isSitePath(path: string): path is SitePath {
-  return (SITE_PATHS as readonly string[]).includes(path);
-}
-
 function pageFor(pathname: string): SitePage {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  return isSitePath(path) ? PAGES[path] : LANDING;
+  const path = sitePathOf(pathname);
+  return path ? PAGES[path] : LANDING;
 }
 
 function LoadError() {

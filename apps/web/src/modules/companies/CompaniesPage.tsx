@@ -10,7 +10,7 @@ import {
   type TCompanyStatus,
 } from '@pennant/shared/companies.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Building2, Plus, RefreshCw, Upload } from 'lucide-react';
+import { Building2, Plus, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -18,6 +18,8 @@ import { UpgradeDialog } from '@/components/plan/UpgradeDialog';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { ErrorState } from '@/components/ui/ErrorState';
+import { PageHeader } from '@/components/ui/PageHeader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -146,15 +148,10 @@ export function CompaniesPage() {
   if (list.isError && !list.data) {
     return (
       <div className="mx-auto max-w-7xl space-y-4">
-        <h1 className="text-2xl font-semibold text-slate-900">Companies</h1>
-        <Card className="flex flex-col items-start gap-3 p-6" role="alert">
-          <p className="text-sm font-medium text-red-700">
-            Error loading companies: {errorMessage(list.error, 'Unknown error')}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            <RefreshCw className="h-4 w-4" aria-hidden /> Try Again
-          </Button>
-        </Card>
+        <PageHeader title="Companies" />
+        <ErrorState onRetry={() => void list.refetch()}>
+          Error loading companies: {errorMessage(list.error, 'Unknown error')}
+        </ErrorState>
       </div>
     );
   }
@@ -171,30 +168,30 @@ export function CompaniesPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Companies</h1>
-          <p className="mt-1 text-sm text-slate-600">Prospects, sponsors and everyone in between.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            onClick={() => (bulkImportAllowed ? setImportOpen(true) : setImportUpgrade(true))}
-            disabled={!rights.canCreate}
-          >
-            <Upload className="h-4 w-4" aria-hidden /> Import Companies
-          </Button>
-          {rights.canCreate ? (
-            <Link to="/dashboard/companies/new" className={buttonClasses('primary')}>
-              <Plus className="h-4 w-4" aria-hidden /> Add Company
-            </Link>
-          ) : (
-            <Button disabled>
-              <Plus className="h-4 w-4" aria-hidden /> Add Company
+      <PageHeader
+        title="Companies"
+        description="Prospects, sponsors and everyone in between."
+        actions={
+          <>
+            <Button
+              variant="outline"
+              onClick={() => (bulkImportAllowed ? setImportOpen(true) : setImportUpgrade(true))}
+              disabled={!rights.canCreate}
+            >
+              <Upload className="h-4 w-4" aria-hidden /> Import Companies
             </Button>
-          )}
-        </div>
-      </div>
+            {rights.canCreate ? (
+              <Link to="/dashboard/companies/new" className={buttonClasses('primary')}>
+                <Plus className="h-4 w-4" aria-hidden /> Add Company
+              </Link>
+            ) : (
+              <Button disabled>
+                <Plus className="h-4 w-4" aria-hidden /> Add Company
+              </Button>
+            )}
+          </>
+        }
+      />
 
       <CompanyToolbar
         search={filters.search}

@@ -10,6 +10,7 @@ import { SubscriptionBanner } from '@/components/plan/SubscriptionBanner';
 import { UpgradeDialog } from '@/components/plan/UpgradeDialog';
 import { usePlan } from '@/components/plan/usePlan';
 import { buttonClasses } from '@/components/ui/Button';
+import { PageHeader } from '@/components/ui/PageHeader';
 import { useSession } from '@/lib/session';
 import { dashboardKey, fetchDashboardMetrics, zeroMetrics } from './dashboard-api';
 import { KpiCards } from './KpiCards';
@@ -55,12 +56,14 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
-        <Link to="/dashboard/quotes/new" className={buttonClasses('primary')}>
-          + New Quote
-        </Link>
-      </div>
+      <PageHeader
+        title="Dashboard"
+        actions={
+          <Link to="/dashboard/quotes/new" className={buttonClasses('primary')}>
+            + New Quote
+          </Link>
+        }
+      />
 
       {metrics.isError ? (
         <div

@@ -2,6 +2,7 @@ import { Construction } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { PageHeader } from '@/components/ui/PageHeader';
 
 /**
  * An area that is not built yet says so plainly instead of pretending. It has the page width of
@@ -10,7 +11,7 @@ import { Card } from '@/components/ui/Card';
 export function AreaPlaceholder({ area }: { area: string }) {
   return (
     <div className="mx-auto max-w-7xl">
-      <h1 className="mb-6 text-2xl font-semibold text-slate-900">{area}</h1>
+      <PageHeader title={area} className="mb-6" />
       <Card className="flex flex-col items-center gap-3 p-10 text-center">
         <Construction className="h-10 w-10 text-amber-500" aria-hidden />
         <p className="text-lg font-medium text-slate-900">{area} is coming soon</p>

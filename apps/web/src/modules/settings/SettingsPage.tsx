@@ -2,6 +2,7 @@ import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
 import { Building2, Clock, CreditCard, type LucideIcon, Receipt, Shield, UserCog, Users, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/ui/PageHeader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useSession } from '@/lib/session';
 import { BillingTab } from '@/modules/billing/BillingTab';
@@ -34,10 +35,7 @@ export function SettingsPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
-        <p className="text-sm text-slate-600">{session.org?.name ?? 'Your organization'}</p>
-      </div>
+      <PageHeader title="Settings" description={session.org?.name ?? 'Your organization'} />
 
       {session.isAppAdmin ? (
         <p className="flex flex-wrap items-center gap-2 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-slate-800">

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiError } from '@/lib/api';
@@ -15,14 +16,41 @@ const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Where toasts appear. On a wide screen, top centre under the header: clear of a dialog's close
+ * button (dialogs are wider than a toast, and the button sits in the dialog's corner) and of the
+ * action buttons at the right end of table rows. On a phone, where a toast spans the width,
+ * bottom centre: dialogs keep 6rem clear of the bottom edge. Toasts use the app's font.
+ */
+function ToastArea() {
+  const wide = useMediaQuery('(min-width: 640px)');
+  return (
+    <Toaster
+      position={wide ? 'top-center' : 'bottom-center'}
+      offset={wide ? 72 : 16}
+      richColors
+      closeButton
+      style={{ fontFamily: 'inherit' }}
+    />
+  );
+}
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* Bottom right: a dialog's close button sits in its top corner (in the top half of the
-          screen however tall the dialog is), so a toast never covers it. The toasts take the app's
-          font instead of Sonner's own stack. */}
-      <Toaster position="bottom-right" richColors closeButton style={{ fontFamily: 'inherit' }} />
+      <ToastArea />
     </QueryClientProvider>
   );
 }

@@ -445,17 +445,6 @@ export async function runImport(deps: TDeps, importId: string, opts: TImportRunO
     await yieldToEventLoop();
   };
 
-  // The next batch is read and checked while the previous one is written (on a PostgreSQL
-  // server the two then overlap); never more than one batch is in flight.
-  let inflight: Promise<void> = Promise.resolve();
-  const send = async (batch: TPendingRow[]) => {
-    await inflight;
-    inflight = commit(batch);
-    // Awaited later (below or by the next batch); this only keeps an early failure from being
-    // reported as unhandled while the next batch is still being read.
-    inflight.catch(() => undefined);
-  };
-
   try {
     const kind = toKind(claimed.fileKind);
     for await (const data of readImportRows(setup.file, kind, claimed.sheet, missingColumn(claimed.mapping))) {
@@ -468,10 +457,9 @@ export async function runImport(deps: TDeps, importId: string, opts: TImportRunO
       if (pending.length >= batchSize) {
         const batch = pending;
         pending = [];
-        await send(batch);
+        await commit(batch);
       }
     }
-    await inflight;
     if (pending.length > 0) await commit(pending);
     await endImport(deps, ctx, importId, { status: 'done', totalRows: seen });
   } catch (err) {

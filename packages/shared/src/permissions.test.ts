@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, can, canManage, permissionsFor, type TArea, type TMember, type TRecordAction } from './permissions';
+import {
+  AREAS,
+  can,
+  canManage,
+  MANAGE_RIGHTS,
+  permissionsFor,
+  type TArea,
+  type TMember,
+  type TRecordAction,
+} from './permissions';
 import { ROLES, type TRole } from './roles';
+import { ZPermissions } from './session.schemas';
 
 const ACTIONS: readonly TRecordAction[] = ['create', 'edit', 'delete'];
 
@@ -109,5 +119,13 @@ describe('permissionsFor', () => {
     const p = permissionsFor(member(['read_only']));
     for (const area of AREAS) expect(p[area]).toEqual({ canCreate: false, canEdit: false, canDelete: false });
     expect([p.organization_settings, p.team, p.payment]).toEqual([false, false, false]);
+  });
+});
+
+describe('the permissions the client receives', () => {
+  it('are the matrix itself: every area and manage right, parsed by the session schema', () => {
+    const all = permissionsFor({ roles: ['admin'], isOwner: true });
+    expect(ZPermissions.parse(all)).toEqual(all);
+    expect(Object.keys(ZPermissions.shape).sort()).toEqual([...AREAS, ...MANAGE_RIGHTS].sort());
   });
 });

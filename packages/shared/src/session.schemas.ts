@@ -1,22 +1,16 @@
 import { z } from 'zod';
+import { AREAS, MANAGE_RIGHTS } from './permissions';
 import { ROLES } from './roles';
 
 const ZRights = z.object({ canCreate: z.boolean(), canEdit: z.boolean(), canDelete: z.boolean() });
 
-export const ZPermissions = z.object({
-  companies: ZRights,
-  products: ZRights,
-  bundles: ZRights,
-  price_lists: ZRights,
-  quotes: ZRights,
-  agreements: ZRights,
-  invoices: ZRights,
-  campaigns: ZRights,
-  outreach: ZRights,
-  organization_settings: z.boolean(),
-  team: z.boolean(),
-  payment: z.boolean(),
-});
+/** One key per name, each with the same schema (the shape of a z.object). */
+function sameFor<K extends string, V>(keys: readonly K[], value: V): Record<K, V> {
+  return Object.fromEntries(keys.map((k) => [k, value])) as Record<K, V>;
+}
+
+/** The member's rights, derived from the permission matrix's areas and manage rights. */
+export const ZPermissions = z.object({ ...sameFor(AREAS, ZRights), ...sameFor(MANAGE_RIGHTS, z.boolean()) });
 
 export const ZPlanState = z.object({
   planKey: z.string(),

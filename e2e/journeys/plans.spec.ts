@@ -1,4 +1,4 @@
-import { PLAN_FEATURES } from '@pennant/shared/plans';
+import { PLAN_FEATURES } from '@pennant/shared/organization/plans';
 import { expect, type Page, test } from '@playwright/test';
 import { makePremium, onboardNewOrganization } from './helpers';
 

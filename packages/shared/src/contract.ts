@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ZApiError } from './api.schemas';
-import type { TPermission } from './permissions';
-import type { TTopic } from './realtime';
+import type { TTopic } from './realtime/topics';
+import type { TPermission } from './session/permissions';
 
 /**
  * A route contract: everything a route is, as data, declared once per route and used by the

@@ -1,4 +1,4 @@
-import { EMAIL_CHANGE_EXPIRY_HOURS } from '@pennant/shared/auth.schemas';
+import { EMAIL_CHANGE_EXPIRY_HOURS } from '@pennant/shared/auth/schemas';
 import { renderEmail, type TRenderedEmail } from './layout';
 
 export function confirmEmailLink(origin: string, token: string): string {

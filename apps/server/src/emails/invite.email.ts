@@ -1,5 +1,5 @@
-import { roleLabel, type TRole } from '@pennant/shared/roles';
-import { INVITE_EXPIRY_DAYS } from '@pennant/shared/team.schemas';
+import { roleLabel, type TRole } from '@pennant/shared/team/roles';
+import { INVITE_EXPIRY_DAYS } from '@pennant/shared/team/schemas';
 import { renderEmail, type TRenderedEmail } from './layout';
 
 export interface TInviteEmailInput {

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { TContract } from '@pennant/shared/contract';
-import { allows, refusal, type TPermission } from '@pennant/shared/permissions';
+import { allows, refusal, type TPermission } from '@pennant/shared/session/permissions';
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../errors';

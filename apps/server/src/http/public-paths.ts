@@ -1,4 +1,4 @@
-import { ALL_CONTRACTS, pathPattern } from '@pennant/shared/contracts/index';
+import { ALL_CONTRACTS, pathPattern } from '@pennant/shared/contracts';
 
 /**
  * The API routes a signed-out visitor may call: the contracts whose permission is `public`, and

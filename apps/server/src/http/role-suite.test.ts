@@ -1,5 +1,5 @@
-import { ALL_CONTRACTS } from '@pennant/shared/contracts/index';
-import { isRestricted } from '@pennant/shared/permissions';
+import { ALL_CONTRACTS } from '@pennant/shared/contracts';
+import { isRestricted } from '@pennant/shared/session/permissions';
 import { expect, it } from 'vitest';
 import { ownerWithOrg } from '../test/fixtures';
 import { forEachDatabase } from '../test/harness';

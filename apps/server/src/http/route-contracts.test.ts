@@ -1,5 +1,5 @@
-import { ALL_CONTRACTS } from '@pennant/shared/contracts/index';
-import { isPermission } from '@pennant/shared/permissions';
+import { ALL_CONTRACTS } from '@pennant/shared/contracts';
+import { isPermission } from '@pennant/shared/session/permissions';
 import { describe, expect, it } from 'vitest';
 import { forEachDatabase } from '../test/harness';
 import { mountedContracts } from './contract-route';

@@ -1,5 +1,5 @@
 import type { TResourceKind } from '@pennant/shared/contract';
-import { ALL_CONTRACTS } from '@pennant/shared/contracts/index';
+import { ALL_CONTRACTS } from '@pennant/shared/contracts';
 import { expect, it } from 'vitest';
 import type { TestClient } from '../test/client';
 import { TEST_ORIGIN } from '../test/client';

@@ -1,4 +1,4 @@
-import * as api from '@pennant/shared/contracts/events.contract';
+import * as api from '@pennant/shared/realtime/contract';
 import { streamSSE } from 'hono/streaming';
 import { route } from '../http/contract-route';
 import { createRouter } from '../http/router';

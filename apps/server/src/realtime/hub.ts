@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { TOPICS, type TTopic } from '@pennant/shared/realtime';
+import { TOPICS, type TTopic } from '@pennant/shared/realtime/topics';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Logger } from '../logger';

@@ -1,4 +1,4 @@
-import { COMPANY_STATUS_LABELS, type TCompanyStatus } from '@pennant/shared/companies.schemas';
+import { COMPANY_STATUS_LABELS, type TCompanyStatus } from '@pennant/shared/companies/schemas';
 import type { TTx } from '../db/client';
 import { companies, companyContacts, timelineEvents } from '../db/schema/companies';
 

@@ -1,4 +1,4 @@
-import { planBadge } from '@pennant/shared/plans';
+import { planBadge } from '@pennant/shared/organization/plans';
 import { Badge } from '@/components/ui/Badge';
 import { useSession } from '@/lib/session';
 

@@ -1,4 +1,4 @@
-import { planAllows } from '@pennant/shared/plans';
+import { planAllows } from '@pennant/shared/organization/plans';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';

@@ -1,5 +1,5 @@
-import { planAllows } from '@pennant/shared/plans';
-import { roleMenuLabel } from '@pennant/shared/roles';
+import { planAllows } from '@pennant/shared/organization/plans';
+import { roleMenuLabel } from '@pennant/shared/team/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LogOut, Receipt, Shield, UserCog } from 'lucide-react';
 import { DropdownMenu as M } from 'radix-ui';

@@ -1,4 +1,4 @@
-import type { TPlanFeature } from '@pennant/shared/plans';
+import type { TPlanFeature } from '@pennant/shared/organization/plans';
 import {
   BarChart3,
   Building2,

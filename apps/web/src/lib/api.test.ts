@@ -1,5 +1,5 @@
-import * as companies from '@pennant/shared/contracts/companies.contract';
-import * as team from '@pennant/shared/contracts/team.contract';
+import * as companies from '@pennant/shared/companies/contract';
+import * as team from '@pennant/shared/team/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from './api';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE } from '@pennant/shared/timezones';
+import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
 
 export { DEFAULT_TIMEZONE };
 

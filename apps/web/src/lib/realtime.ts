@@ -1,5 +1,5 @@
-import { events, ZChangeEvent } from '@pennant/shared/contracts/events.contract';
-import type { TTopic } from '@pennant/shared/realtime';
+import { events, ZChangeEvent } from '@pennant/shared/realtime/contract';
+import type { TTopic } from '@pennant/shared/realtime/topics';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 

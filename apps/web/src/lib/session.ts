@@ -1,7 +1,7 @@
-import * as auth from '@pennant/shared/contracts/auth.contract';
-import * as sessionApi from '@pennant/shared/contracts/session.contract';
-import { PLAN_REFETCH_MS } from '@pennant/shared/plans';
-import type { TSession } from '@pennant/shared/session.schemas';
+import * as auth from '@pennant/shared/auth/contract';
+import { PLAN_REFETCH_MS } from '@pennant/shared/organization/plans';
+import * as sessionApi from '@pennant/shared/session/contract';
+import type { TSession } from '@pennant/shared/session/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './api';
 import { clearOnboardingKeys, ONBOARDING_KEYS, PENDING_INVITE_KEY, readKey } from './storage';

@@ -1,4 +1,4 @@
-import { canonicalTimezone, TIMEZONES, timezoneOptionLabel } from '@pennant/shared/timezones';
+import { canonicalTimezone, TIMEZONES, timezoneOptionLabel } from '@pennant/shared/profile/timezones';
 
 /** The browser's IANA zone in canonical spelling, or null when it cannot be read. */
 export function browserTimezone(): string | null {

@@ -1,4 +1,4 @@
-import type { TImportFailure, TImportMapping } from '@pennant/shared/companies.schemas';
+import type { TImportFailure, TImportMapping } from '@pennant/shared/companies/schemas';
 import { customType, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, instant, updatedAt } from './columns';

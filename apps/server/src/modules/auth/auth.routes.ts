@@ -1,4 +1,4 @@
-import * as api from '@pennant/shared/contracts/auth.contract';
+import * as api from '@pennant/shared/auth/contract';
 import type { Context } from 'hono';
 import { clientIp } from '../../http/client-ip';
 import { route } from '../../http/contract-route';

@@ -5,7 +5,7 @@ import {
   type TChangeEmailReply,
   type TSignIn,
   type TSignUp,
-} from '@pennant/shared/auth.schemas';
+} from '@pennant/shared/auth/schemas';
 import { PASSWORD_MESSAGE } from '@pennant/shared/fields';
 import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { EMAIL_CHANGE_MESSAGES } from '@pennant/shared/auth.schemas';
+import { EMAIL_CHANGE_MESSAGES } from '@pennant/shared/auth/schemas';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { expect, it } from 'vitest';
 import { z } from 'zod';

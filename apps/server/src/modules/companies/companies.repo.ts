@@ -1,4 +1,4 @@
-import type { TCompanySortField, TSortDirection } from '@pennant/shared/companies.schemas';
+import type { TCompanySortField, TSortDirection } from '@pennant/shared/companies/schemas';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { column, rows, sql, type TTx } from '../../db/client';

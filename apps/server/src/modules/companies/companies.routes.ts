@@ -1,5 +1,5 @@
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@pennant/shared/companies.schemas';
-import * as api from '@pennant/shared/contracts/companies.contract';
+import * as api from '@pennant/shared/companies/contract';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@pennant/shared/companies/schemas';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../errors';

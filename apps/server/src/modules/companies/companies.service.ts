@@ -15,9 +15,9 @@ import {
   type TCompanyStatus,
   type TCompanyUpdate,
   ZCompanyStatus,
-} from '@pennant/shared/companies.schemas';
-import { can, type TRecordAction } from '@pennant/shared/permissions';
-import { canAddSponsor, FREE_LIMITS } from '@pennant/shared/plans';
+} from '@pennant/shared/companies/schemas';
+import { canAddSponsor, FREE_LIMITS } from '@pennant/shared/organization/plans';
+import { can, type TRecordAction } from '@pennant/shared/session/permissions';
 import { z } from 'zod';
 import type { TTx } from '../../db/client';
 import { withTenant } from '../../db/tenant';

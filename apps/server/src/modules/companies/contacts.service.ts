@@ -3,7 +3,7 @@ import {
   type TCompanyContact,
   type TContact,
   type TContactUpdate,
-} from '@pennant/shared/companies.schemas';
+} from '@pennant/shared/companies/schemas';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';

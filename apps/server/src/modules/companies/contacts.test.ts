@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CONTACT_MESSAGES } from '@pennant/shared/companies.schemas';
+import { CONTACT_MESSAGES } from '@pennant/shared/companies/schemas';
 import { expect, it } from 'vitest';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';

@@ -1,13 +1,5 @@
 import * as XLSX from '@e965/xlsx';
 import {
-  IMPORT_EXTENSIONS,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
-  IMPORT_MAX_UNCOMPRESSED_BYTES,
-  IMPORT_MESSAGES,
-  type TImportFileKind,
-} from '@pennant/shared/companies.schemas';
-import {
   CSV_PARSE_OPTIONS,
   ImportTableReader,
   SHEET_READ_OPTIONS,
@@ -15,7 +7,15 @@ import {
   type TImportRow,
   workbookKindOf,
   workbookNameMismatch,
-} from '@pennant/shared/import-mapping';
+} from '@pennant/shared/companies/import-mapping';
+import {
+  IMPORT_EXTENSIONS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_MAX_UNCOMPRESSED_BYTES,
+  IMPORT_MESSAGES,
+  type TImportFileKind,
+} from '@pennant/shared/companies/schemas';
 import Papa from 'papaparse';
 import { AppError } from '../../errors';
 

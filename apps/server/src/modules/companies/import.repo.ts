@@ -1,4 +1,4 @@
-import type { TImportFailure, TImportMapping } from '@pennant/shared/companies.schemas';
+import type { TImportFailure, TImportMapping } from '@pennant/shared/companies/schemas';
 import { and, sql as dsql, eq, inArray, lt } from 'drizzle-orm';
 import { sql, type TTx } from '../../db/client';
 import { companies } from '../../db/schema/companies';

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
+  checkImportRecord,
+  DEFAULT_IMPORT_CONTACT_NAME,
+  duplicateMatcher,
+  importRecordHasContact,
+  importRecordMapper,
+  type TImportRecord,
+} from '@pennant/shared/companies/import-mapping';
+import {
   DEFAULT_DUPLICATE_ACTION,
   duplicateAction,
   IMPORT_DUPLICATES_SHOWN,
@@ -17,16 +25,8 @@ import {
   type TImportMapping,
   type TImportState,
   type TImportStatus,
-} from '@pennant/shared/companies.schemas';
-import {
-  checkImportRecord,
-  DEFAULT_IMPORT_CONTACT_NAME,
-  duplicateMatcher,
-  importRecordHasContact,
-  importRecordMapper,
-  type TImportRecord,
-} from '@pennant/shared/import-mapping';
-import { planAllows } from '@pennant/shared/plans';
+} from '@pennant/shared/companies/schemas';
+import { planAllows } from '@pennant/shared/organization/plans';
 import type { TTx } from '../../db/client';
 import type { TStoredImportDecisions } from '../../db/schema/imports';
 import { type TTenantCtx, withPlatform, withTenant } from '../../db/tenant';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CSV_PARSE_OPTIONS, readImportTable } from '@pennant/shared/import-mapping';
+import { CSV_PARSE_OPTIONS, readImportTable } from '@pennant/shared/companies/import-mapping';
 import { Hono } from 'hono';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';

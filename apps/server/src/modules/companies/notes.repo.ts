@@ -1,4 +1,4 @@
-import { CONTACT_EVENT_TYPES } from '@pennant/shared/companies.schemas';
+import { CONTACT_EVENT_TYPES } from '@pennant/shared/companies/schemas';
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { companies, timelineEvents } from '../../db/schema/companies';

@@ -1,4 +1,4 @@
-import { CONTACT_EVENT_TYPES, type TCompanyNote, type TNote } from '@pennant/shared/companies.schemas';
+import { CONTACT_EVENT_TYPES, type TCompanyNote, type TNote } from '@pennant/shared/companies/schemas';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';

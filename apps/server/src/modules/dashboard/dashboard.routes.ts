@@ -1,4 +1,4 @@
-import * as api from '@pennant/shared/contracts/dashboard.contract';
+import * as api from '@pennant/shared/dashboard/contract';
 import { route } from '../../http/contract-route';
 import { createRouter } from '../../http/router';
 import { requireMember } from '../session/member';

@@ -1,4 +1,4 @@
-import type { TDashboardMetrics, TRevenueMonth, TRevenueWindow } from '@pennant/shared/dashboard.schemas';
+import type { TDashboardMetrics, TRevenueMonth, TRevenueWindow } from '@pennant/shared/dashboard/schemas';
 import { firstDay, fiscalYearStart, monthsBefore, zonedYearMonth } from '@pennant/shared/months';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';

@@ -1,4 +1,4 @@
-import { isPremiumKey, type TPlanKey, type TSubscriptionStatus } from '@pennant/shared/plans';
+import { isPremiumKey, type TPlanKey, type TSubscriptionStatus } from '@pennant/shared/organization/plans';
 import { eq, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';

@@ -1,5 +1,5 @@
-import type { TPlanReply } from '@pennant/shared/organization.schemas';
-import type { TSessionReply } from '@pennant/shared/session.schemas';
+import type { TPlanReply } from '@pennant/shared/organization/schemas';
+import type { TSessionReply } from '@pennant/shared/session/schemas';
 import { describe, expect, it } from 'vitest';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';

@@ -1,4 +1,4 @@
-import { PLAN_KEYS, SUBSCRIPTION_STATUSES } from '@pennant/shared/plans';
+import { PLAN_KEYS, SUBSCRIPTION_STATUSES } from '@pennant/shared/organization/plans';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { withTenant } from '../../db/tenant';

@@ -1,4 +1,4 @@
-import * as api from '@pennant/shared/contracts/onboarding.contract';
+import * as api from '@pennant/shared/onboarding/contract';
 import { route } from '../../http/contract-route';
 import { createRouter } from '../../http/router';
 import { requireMember, requireUser } from '../session/member';

@@ -5,10 +5,10 @@ import type {
   TFinishMenuWizard,
   TOnboardingRoles,
   TOnboardingState,
-} from '@pennant/shared/onboarding.schemas';
-import { ZCreateOrganization } from '@pennant/shared/onboarding.schemas';
-import { normalizeRoles, type TRole } from '@pennant/shared/roles';
-import { slugify } from '@pennant/shared/slug';
+} from '@pennant/shared/onboarding/schemas';
+import { ZCreateOrganization } from '@pennant/shared/onboarding/schemas';
+import { slugify } from '@pennant/shared/onboarding/slug';
+import { normalizeRoles, type TRole } from '@pennant/shared/team/roles';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';

@@ -1,4 +1,4 @@
-import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
+import { INVITE_MESSAGES } from '@pennant/shared/team/schemas';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { column, sql } from '../../db/client';

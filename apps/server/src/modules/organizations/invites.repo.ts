@@ -1,4 +1,4 @@
-import { INVITE_EXPIRY_DAYS } from '@pennant/shared/team.schemas';
+import { INVITE_EXPIRY_DAYS } from '@pennant/shared/team/schemas';
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { emailMessages } from '../../db/schema/mail';

@@ -1,7 +1,7 @@
-import type { TInviteAccount } from '@pennant/shared/auth.schemas';
-import { canAddTeamMember, planKeyOf, teamSeatsUsed } from '@pennant/shared/plans';
-import type { TTopic } from '@pennant/shared/realtime';
-import { normalizeRoles } from '@pennant/shared/roles';
+import type { TInviteAccount } from '@pennant/shared/auth/schemas';
+import { canAddTeamMember, planKeyOf, teamSeatsUsed } from '@pennant/shared/organization/plans';
+import type { TTopic } from '@pennant/shared/realtime/topics';
+import { normalizeRoles } from '@pennant/shared/team/roles';
 import {
   INVITE_MESSAGES,
   INVITE_RESEND_LIMIT,
@@ -11,7 +11,7 @@ import {
   type TInviteVerification,
   type TPendingInvite,
   ZInvite,
-} from '@pennant/shared/team.schemas';
+} from '@pennant/shared/team/schemas';
 import { APIError } from 'better-auth/api';
 import type { TTx } from '../../db/client';
 import { withPlatform, withTenant } from '../../db/tenant';

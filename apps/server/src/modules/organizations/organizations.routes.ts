@@ -1,5 +1,5 @@
-import * as orgApi from '@pennant/shared/contracts/organization.contract';
-import * as teamApi from '@pennant/shared/contracts/team.contract';
+import * as orgApi from '@pennant/shared/organization/contract';
+import * as teamApi from '@pennant/shared/team/contract';
 import { route } from '../../http/contract-route';
 import { createRouter } from '../../http/router';
 import { requireMember, requireUser } from '../session/member';

@@ -5,8 +5,8 @@ import {
   type TOrganizationSettingsReply,
   type TPaymentMethod,
   ZOrganizationSettings,
-} from '@pennant/shared/organization.schemas';
-import { canManage } from '@pennant/shared/permissions';
+} from '@pennant/shared/organization/schemas';
+import { canManage } from '@pennant/shared/session/permissions';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';

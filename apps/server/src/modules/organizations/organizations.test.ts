@@ -1,4 +1,4 @@
-import { OWNER_ONLY_SETTINGS_MESSAGE } from '@pennant/shared/organization.schemas';
+import { OWNER_ONLY_SETTINGS_MESSAGE } from '@pennant/shared/organization/schemas';
 import { expect, it } from 'vitest';
 import { sql } from '../../db/client';
 import { ownerWithOrg } from '../../test/fixtures';

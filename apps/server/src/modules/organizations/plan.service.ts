@@ -1,5 +1,5 @@
-import type { TPlanReply } from '@pennant/shared/organization.schemas';
-import { planLimits } from '@pennant/shared/plans';
+import { planLimits } from '@pennant/shared/organization/plans';
+import type { TPlanReply } from '@pennant/shared/organization/schemas';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TMember } from '../session/member';

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE } from '@pennant/shared/timezones';
+import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
 import { eq, sql } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
 import { userProfiles } from '../../db/schema/auth';

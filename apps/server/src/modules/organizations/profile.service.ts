@@ -1,4 +1,4 @@
-import { canonicalTimezone, DEFAULT_TIMEZONE, type TTimezonePreference } from '@pennant/shared/timezones';
+import { canonicalTimezone, DEFAULT_TIMEZONE, type TTimezonePreference } from '@pennant/shared/profile/timezones';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAuthUser } from '../auth/auth';

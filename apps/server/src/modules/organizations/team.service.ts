@@ -1,6 +1,6 @@
-import { canManage } from '@pennant/shared/permissions';
-import { normalizeRoles } from '@pennant/shared/roles';
-import { INVITE_MESSAGES, type TPendingInvite, type TTeamMember } from '@pennant/shared/team.schemas';
+import { canManage } from '@pennant/shared/session/permissions';
+import { normalizeRoles } from '@pennant/shared/team/roles';
+import { INVITE_MESSAGES, type TPendingInvite, type TTeamMember } from '@pennant/shared/team/schemas';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';

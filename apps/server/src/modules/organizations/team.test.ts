@@ -1,5 +1,5 @@
-import { OWNER_ONLY_SETTINGS_MESSAGE } from '@pennant/shared/organization.schemas';
-import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
+import { OWNER_ONLY_SETTINGS_MESSAGE } from '@pennant/shared/organization/schemas';
+import { INVITE_MESSAGES } from '@pennant/shared/team/schemas';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { column, sql } from '../../db/client';

@@ -1,5 +1,5 @@
-import { planKeyOf } from '@pennant/shared/plans';
-import { normalizeRoles } from '@pennant/shared/roles';
+import { planKeyOf } from '@pennant/shared/organization/plans';
+import { normalizeRoles } from '@pennant/shared/team/roles';
 import type { Context } from 'hono';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';

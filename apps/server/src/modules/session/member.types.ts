@@ -1,5 +1,5 @@
-import type { TPlanState } from '@pennant/shared/plans';
-import type { TRole } from '@pennant/shared/roles';
+import type { TPlanState } from '@pennant/shared/organization/plans';
+import type { TRole } from '@pennant/shared/team/roles';
 
 export interface TMemberOrg {
   id: string;

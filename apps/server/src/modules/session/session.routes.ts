@@ -1,4 +1,4 @@
-import * as api from '@pennant/shared/contracts/session.contract';
+import * as api from '@pennant/shared/session/contract';
 import { route } from '../../http/contract-route';
 import { createRouter } from '../../http/router';
 import { describeSession } from './session.service';

@@ -1,7 +1,7 @@
-import { permissionsFor } from '@pennant/shared/permissions';
-import { FREE_PLAN } from '@pennant/shared/plans';
-import type { TSession } from '@pennant/shared/session.schemas';
-import { DEFAULT_TIMEZONE } from '@pennant/shared/timezones';
+import { FREE_PLAN } from '@pennant/shared/organization/plans';
+import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
+import { permissionsFor } from '@pennant/shared/session/permissions';
+import type { TSession } from '@pennant/shared/session/schemas';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAuthUser } from '../auth/auth';

@@ -1,4 +1,4 @@
-import type { TPlanFeature } from '@pennant/shared/plans';
+import type { TPlanFeature } from '@pennant/shared/organization/plans';
 import { Lock } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/Button';

@@ -1,4 +1,4 @@
-import { subscriptionBanner, type TPlanState } from '@pennant/shared/plans';
+import { subscriptionBanner, type TPlanState } from '@pennant/shared/organization/plans';
 import { AlertTriangle, CalendarClock, Crown, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

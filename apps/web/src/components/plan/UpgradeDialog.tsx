@@ -1,4 +1,4 @@
-import { FREE_LIMITS, PLAN_FEATURES, PLAN_PRICES, teamMembersLabel } from '@pennant/shared/plans';
+import { FREE_LIMITS, PLAN_FEATURES, PLAN_PRICES, teamMembersLabel } from '@pennant/shared/organization/plans';
 import { Check, Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/Button';

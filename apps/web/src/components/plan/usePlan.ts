@@ -1,5 +1,4 @@
-import * as organization from '@pennant/shared/contracts/organization.contract';
-import type { TPlanReply } from '@pennant/shared/organization.schemas';
+import * as organization from '@pennant/shared/organization/contract';
 import {
   canAddTeamMember,
   PLAN_REFETCH_MS,
@@ -7,7 +6,8 @@ import {
   type TPlanFeature,
   type TPlanState,
   teamSeatsUsed,
-} from '@pennant/shared/plans';
+} from '@pennant/shared/organization/plans';
+import type { TPlanReply } from '@pennant/shared/organization/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { useSession } from '@/lib/session';

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TSignIn, type TSignUp, ZSignIn, ZSignUp } from '@pennant/shared/auth.schemas';
-import * as auth from '@pennant/shared/contracts/auth.contract';
+import * as auth from '@pennant/shared/auth/contract';
+import { type TSignIn, type TSignUp, ZSignIn, ZSignUp } from '@pennant/shared/auth/schemas';
 import { PASSWORD_MIN } from '@pennant/shared/fields';
-import { FREE_LIMITS } from '@pennant/shared/plans';
-import type { TSession } from '@pennant/shared/session.schemas';
+import { FREE_LIMITS } from '@pennant/shared/organization/plans';
+import type { TSession } from '@pennant/shared/session/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-import { isPremiumKey, PLAN_FEATURES, PLAN_PRICES, type TPlanState } from '@pennant/shared/plans';
+import { isPremiumKey, PLAN_FEATURES, PLAN_PRICES, type TPlanState } from '@pennant/shared/organization/plans';
 import { Check } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui/Badge';

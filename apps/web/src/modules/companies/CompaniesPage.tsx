@@ -8,7 +8,7 @@ import {
   parseStatusFilter,
   type TCompany,
   type TCompanyStatus,
-} from '@pennant/shared/companies.schemas';
+} from '@pennant/shared/companies/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2, Plus, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';

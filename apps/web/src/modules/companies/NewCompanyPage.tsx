@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatUsPhone } from '@pennant/shared/companies/rules';
 import {
   COMPANY_STATUSES,
   companyStatusLabel,
@@ -7,8 +8,7 @@ import {
   type TCompanyCreate,
   type TCompanyCreateInput,
   ZCompanyCreate,
-} from '@pennant/shared/companies.schemas';
-import { formatUsPhone } from '@pennant/shared/company-rules';
+} from '@pennant/shared/companies/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { NOTE_MAX_LENGTH } from '@pennant/shared/companies.schemas';
+import { NOTE_MAX_LENGTH } from '@pennant/shared/companies/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { NOTE_MAX_LENGTH, ZNote } from '@pennant/shared/companies.schemas';
+import { NOTE_MAX_LENGTH, ZNote } from '@pennant/shared/companies/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import { COMPANY_STATUSES, companyStatusLabel, type TCompanyStatus } from '@pennant/shared/companies.schemas';
+import { COMPANY_STATUSES, companyStatusLabel, type TCompanyStatus } from '@pennant/shared/companies/schemas';
 import { ChevronDown } from 'lucide-react';
 import type { SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';

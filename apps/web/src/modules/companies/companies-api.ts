@@ -1,3 +1,4 @@
+import * as companies from '@pennant/shared/companies/contract';
 import {
   COMPANY_PAGE_SIZE,
   type TBulkStatus,
@@ -12,8 +13,7 @@ import {
   type TContactUpdateInput,
   type TNote,
   type TSortDirection,
-} from '@pennant/shared/companies.schemas';
-import * as companies from '@pennant/shared/contracts/companies.contract';
+} from '@pennant/shared/companies/schemas';
 import {
   type InfiniteData,
   keepPreviousData,

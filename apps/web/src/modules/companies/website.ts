@@ -1,4 +1,4 @@
-import { normalizeWebsite } from '@pennant/shared/company-rules';
+import { normalizeWebsite } from '@pennant/shared/companies/rules';
 
 /** A link target for a stored website: http(s) kept, no protocol gets https, anything else is not linked. */
 export function websiteHref(raw: string): string | undefined {

@@ -1,6 +1,6 @@
-import { DEFAULT_REVENUE_WINDOW, type TRevenueWindow } from '@pennant/shared/dashboard.schemas';
-import { planAllows, subscriptionBanner } from '@pennant/shared/plans';
-import type { TRole } from '@pennant/shared/roles';
+import { DEFAULT_REVENUE_WINDOW, type TRevenueWindow } from '@pennant/shared/dashboard/schemas';
+import { planAllows, subscriptionBanner } from '@pennant/shared/organization/plans';
+import type { TRole } from '@pennant/shared/team/roles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';

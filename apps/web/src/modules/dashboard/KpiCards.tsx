@@ -1,4 +1,4 @@
-import type { TDashboardMetrics } from '@pennant/shared/dashboard.schemas';
+import type { TDashboardMetrics } from '@pennant/shared/dashboard/schemas';
 import { Building2, Handshake, Lock, ReceiptText, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Card } from '@/components/ui/Card';

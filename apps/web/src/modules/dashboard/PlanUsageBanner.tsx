@@ -1,5 +1,5 @@
-import type { TPlanReply } from '@pennant/shared/organization.schemas';
-import { teamSeatsUsed, usageTone } from '@pennant/shared/plans';
+import { teamSeatsUsed, usageTone } from '@pennant/shared/organization/plans';
+import type { TPlanReply } from '@pennant/shared/organization/schemas';
 import { Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Progress } from '@/components/ui/Progress';

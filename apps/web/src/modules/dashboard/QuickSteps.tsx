@@ -1,4 +1,4 @@
-import type { TRole } from '@pennant/shared/roles';
+import type { TRole } from '@pennant/shared/team/roles';
 import { ChevronRight, HandCoins, type LucideIcon, PackagePlus, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/Badge';

@@ -1,4 +1,4 @@
-import { REVENUE_WINDOWS, type TDashboardMetrics, type TRevenueWindow } from '@pennant/shared/dashboard.schemas';
+import { REVENUE_WINDOWS, type TDashboardMetrics, type TRevenueWindow } from '@pennant/shared/dashboard/schemas';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';

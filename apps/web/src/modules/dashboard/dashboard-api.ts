@@ -1,5 +1,5 @@
-import * as dashboard from '@pennant/shared/contracts/dashboard.contract';
-import type { TDashboardMetrics, TRevenueWindow } from '@pennant/shared/dashboard.schemas';
+import * as dashboard from '@pennant/shared/dashboard/contract';
+import type { TDashboardMetrics, TRevenueWindow } from '@pennant/shared/dashboard/schemas';
 import { monthWindow, zonedYearMonth } from '@pennant/shared/months';
 import { call } from '@/lib/api';
 

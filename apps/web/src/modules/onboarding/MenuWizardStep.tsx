@@ -1,4 +1,4 @@
-import { ZCustomAdType } from '@pennant/shared/onboarding.schemas';
+import { ZCustomAdType } from '@pennant/shared/onboarding/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';

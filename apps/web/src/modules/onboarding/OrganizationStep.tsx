@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TCreateOrganization, ZCreateOrganization } from '@pennant/shared/onboarding.schemas';
-import { DEFAULT_SEASON_LABEL, MONTH_NAMES, SEASON_LABELS } from '@pennant/shared/season';
+import { type TCreateOrganization, ZCreateOrganization } from '@pennant/shared/onboarding/schemas';
+import { DEFAULT_SEASON_LABEL, MONTH_NAMES, SEASON_LABELS } from '@pennant/shared/organization/season';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';

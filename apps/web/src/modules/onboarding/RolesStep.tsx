@@ -1,5 +1,5 @@
-import { ZOnboardingRoles } from '@pennant/shared/onboarding.schemas';
-import { ONBOARDING_ROLES, ROLE_DESCRIPTIONS, roleLabel, type TRole } from '@pennant/shared/roles';
+import { ZOnboardingRoles } from '@pennant/shared/onboarding/schemas';
+import { ONBOARDING_ROLES, ROLE_DESCRIPTIONS, roleLabel, type TRole } from '@pennant/shared/team/roles';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';

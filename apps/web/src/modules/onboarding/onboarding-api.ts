@@ -1,5 +1,5 @@
-import * as onboarding from '@pennant/shared/contracts/onboarding.contract';
-import type { TAdType, TCreateOrganization, TOnboardingRoles } from '@pennant/shared/onboarding.schemas';
+import * as onboarding from '@pennant/shared/onboarding/contract';
+import type { TAdType, TCreateOrganization, TOnboardingRoles } from '@pennant/shared/onboarding/schemas';
 import { call } from '@/lib/api';
 
 export const onboardingApi = {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TChangeEmail, type TChangePassword, ZChangeEmail, ZChangePassword } from '@pennant/shared/auth.schemas';
+import { type TChangeEmail, type TChangePassword, ZChangeEmail, ZChangePassword } from '@pennant/shared/auth/schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EIN_MAX_LENGTH, formatEin } from '@pennant/shared/ein';
+import { EIN_MAX_LENGTH, formatEin } from '@pennant/shared/organization/ein';
 import {
   OWNER_ONLY_SETTINGS_MESSAGE,
   type TOrganizationSettings,
   type TOrganizationSettingsInput,
   type TOrganizationSettingsReply,
   ZOrganizationSettings,
-} from '@pennant/shared/organization.schemas';
-import { MONTH_NAMES } from '@pennant/shared/season';
-import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
+} from '@pennant/shared/organization/schemas';
+import { MONTH_NAMES } from '@pennant/shared/organization/season';
+import { INVITE_MESSAGES } from '@pennant/shared/team/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-import { INVITE_MESSAGES } from '@pennant/shared/team.schemas';
+import { INVITE_MESSAGES } from '@pennant/shared/team/schemas';
 import { Building2, Clock, CreditCard, type LucideIcon, Receipt, Shield, UserCog, Users, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -3,7 +3,7 @@ import {
   type TTimezonePreference,
   timezoneOptionLabel,
   ZTimezonePreference,
-} from '@pennant/shared/timezones';
+} from '@pennant/shared/profile/timezones';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, MapPin } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';

@@ -1,8 +1,8 @@
-import type { TChangeEmail, TChangePassword } from '@pennant/shared/auth.schemas';
-import * as account from '@pennant/shared/contracts/auth.contract';
-import * as organization from '@pennant/shared/contracts/organization.contract';
-import type { TOrganizationSettings } from '@pennant/shared/organization.schemas';
-import type { TTimezonePreference } from '@pennant/shared/timezones';
+import * as account from '@pennant/shared/auth/contract';
+import type { TChangeEmail, TChangePassword } from '@pennant/shared/auth/schemas';
+import * as organization from '@pennant/shared/organization/contract';
+import type { TOrganizationSettings } from '@pennant/shared/organization/schemas';
+import type { TTimezonePreference } from '@pennant/shared/profile/timezones';
 import { call } from '@/lib/api';
 
 export const ORG_SETTINGS_KEY = ['organization', 'settings'] as const;

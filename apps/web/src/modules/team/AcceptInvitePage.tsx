@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TInviteAccountForm, ZInviteAccountForm } from '@pennant/shared/auth.schemas';
-import { INVITE_MESSAGES, type TInviteVerification } from '@pennant/shared/team.schemas';
+import { type TInviteAccountForm, ZInviteAccountForm } from '@pennant/shared/auth/schemas';
+import { INVITE_MESSAGES, type TInviteVerification } from '@pennant/shared/team/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { INVITE_ROLES, ROLE_DESCRIPTIONS, roleLabel, type TRole } from '@pennant/shared/roles';
-import { INVITE_MESSAGES, type TInvite, type TInviteInput, ZInvite } from '@pennant/shared/team.schemas';
+import { INVITE_ROLES, ROLE_DESCRIPTIONS, roleLabel, type TRole } from '@pennant/shared/team/roles';
+import { INVITE_MESSAGES, type TInvite, type TInviteInput, ZInvite } from '@pennant/shared/team/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
-import { roleLabel, type TRole } from '@pennant/shared/roles';
-import { INVITE_MESSAGES, type TPendingInvite } from '@pennant/shared/team.schemas';
+import { roleLabel, type TRole } from '@pennant/shared/team/roles';
+import { INVITE_MESSAGES, type TPendingInvite } from '@pennant/shared/team/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, RefreshCw, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
-import type { TInviteAccountForm } from '@pennant/shared/auth.schemas';
-import * as team from '@pennant/shared/contracts/team.contract';
-import type { TInvite } from '@pennant/shared/team.schemas';
+import type { TInviteAccountForm } from '@pennant/shared/auth/schemas';
+import * as team from '@pennant/shared/team/contract';
+import type { TInvite } from '@pennant/shared/team/schemas';
 import { call } from '@/lib/api';
 
 /** Query keys the shell's realtime hook refreshes on topic 'invites'. */

@@ -1,4 +1,4 @@
-import { FREE_LIMITS, teamMembersLabel } from '@pennant/shared/plans';
+import { FREE_LIMITS, teamMembersLabel } from '@pennant/shared/organization/plans';
 import { type FaqItem, FaqList, Section, SectionHeading, SUPPORT_EMAIL } from '../SiteUi';
 
 const FAQS: readonly FaqItem[] = [

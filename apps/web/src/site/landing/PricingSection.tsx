@@ -1,4 +1,4 @@
-import { PLAN_FEATURES, PLAN_PRICES, PREMIUM_YEAR_PER_MONTH_LABEL } from '@pennant/shared/plans';
+import { PLAN_FEATURES, PLAN_PRICES, PREMIUM_YEAR_PER_MONTH_LABEL } from '@pennant/shared/organization/plans';
 import { CalendarClock, HandCoins, Mail, Users } from 'lucide-react';
 import { useState } from 'react';
 import { ButtonLink, CheckList, Section, SectionHeading, SIGNUP_URL } from '../SiteUi';

@@ -1,4 +1,4 @@
-import { FREE_LIMITS, teamMembersLabel } from '@pennant/shared/plans';
+import { FREE_LIMITS, teamMembersLabel } from '@pennant/shared/organization/plans';
 import { ArrowRight, BookOpen, Calculator, LifeBuoy, type LucideIcon, Play, Trophy } from 'lucide-react';
 import { CtaBanner } from '../CtaBanner';
 import { DataTable, type FaqItem, FaqList, PageHero, Section, SectionHeading, SUPPORT_EMAIL } from '../SiteUi';

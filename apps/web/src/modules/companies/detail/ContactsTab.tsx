@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatUsPhone } from '@pennant/shared/companies/rules';
 import {
   PHONE_MAX_LENGTH,
   type TCompanyContact,
   type TContact,
   type TContactInput,
   ZContact,
-} from '@pennant/shared/companies.schemas';
-import { formatUsPhone } from '@pennant/shared/company-rules';
+} from '@pennant/shared/companies/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Mail, Pencil, Phone, Star, UserCheck, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';

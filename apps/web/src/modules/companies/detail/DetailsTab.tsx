@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { lastContactLabel } from '@pennant/shared/companies/rules';
 import {
   COMPANY_STATUSES,
   companyStatusLabel,
@@ -6,8 +7,7 @@ import {
   type TCompanyUpdate,
   type TCompanyUpdateInput,
   ZCompanyUpdate,
-} from '@pennant/shared/companies.schemas';
-import { lastContactLabel } from '@pennant/shared/company-rules';
+} from '@pennant/shared/companies/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FilePlus2, FileSignature, FileText, Mail, Pencil, Phone, Receipt, UserPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { TCompanyNote } from '@pennant/shared/companies.schemas';
+import type { TCompanyNote } from '@pennant/shared/companies/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History, MessageSquareText, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';

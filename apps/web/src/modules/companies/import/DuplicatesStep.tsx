@@ -5,7 +5,7 @@ import {
   type TDuplicateAction,
   type TImportDecisions,
   type TImportDuplicate,
-} from '@pennant/shared/companies.schemas';
+} from '@pennant/shared/companies/schemas';
 import { ArrowRight } from 'lucide-react';
 import { Badge } from '@/components/ui/Badge';
 import { Select } from '@/components/ui/Field';

@@ -1,4 +1,13 @@
 import {
+  autoMatch,
+  checkImportRecord,
+  missingRequiredTargets,
+  type TImportTable,
+  type TReadTableResult,
+  toImportRecords,
+  workbookNameMismatch,
+} from '@pennant/shared/companies/import-mapping';
+import {
   DEFAULT_DUPLICATE_ACTION,
   duplicateAction,
   IMPORT_ACCEPT,
@@ -12,16 +21,7 @@ import {
   type TImportDuplicate,
   type TImportState,
   type TImportTarget,
-} from '@pennant/shared/companies.schemas';
-import {
-  autoMatch,
-  checkImportRecord,
-  missingRequiredTargets,
-  type TImportTable,
-  type TReadTableResult,
-  toImportRecords,
-  workbookNameMismatch,
-} from '@pennant/shared/import-mapping';
+} from '@pennant/shared/companies/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import { importPercent, plural, type TImportState } from '@pennant/shared/companies.schemas';
+import { importPercent, plural, type TImportState } from '@pennant/shared/companies/schemas';
 import { Progress } from '@/components/ui/Progress';
 
 /** The real progress of the server's import: the share of the file's rows gone through. */

@@ -1,10 +1,4 @@
 import {
-  IMPORT_TARGET_LABELS,
-  IMPORT_TARGETS,
-  REQUIRED_IMPORT_TARGETS,
-  type TImportTarget,
-} from '@pennant/shared/companies.schemas';
-import {
   fillTone,
   hasCompanyNameColumn,
   missingRequiredTargets,
@@ -13,7 +7,13 @@ import {
   sampleValues,
   type TFillTone,
   type TImportTable,
-} from '@pennant/shared/import-mapping';
+} from '@pennant/shared/companies/import-mapping';
+import {
+  IMPORT_TARGET_LABELS,
+  IMPORT_TARGETS,
+  REQUIRED_IMPORT_TARGETS,
+  type TImportTarget,
+} from '@pennant/shared/companies/schemas';
 import { AlertTriangle } from 'lucide-react';
 import { useMemo } from 'react';
 import { Select } from '@/components/ui/Field';

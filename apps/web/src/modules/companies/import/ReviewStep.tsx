@@ -1,5 +1,5 @@
-import { plural } from '@pennant/shared/companies.schemas';
-import { importRecordHasContact, type TImportRecord } from '@pennant/shared/import-mapping';
+import { importRecordHasContact, type TImportRecord } from '@pennant/shared/companies/import-mapping';
+import { plural } from '@pennant/shared/companies/schemas';
 import { User } from 'lucide-react';
 import { websiteText } from '../website';
 import { VirtualList } from './VirtualList';

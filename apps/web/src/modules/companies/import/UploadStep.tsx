@@ -1,4 +1,4 @@
-import { IMPORT_ACCEPT, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@pennant/shared/companies.schemas';
+import { IMPORT_ACCEPT, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@pennant/shared/companies/schemas';
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/lib/cn';

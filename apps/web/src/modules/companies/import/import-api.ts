@@ -1,5 +1,5 @@
-import type { TImportAnalyze, TImportDecisionsInput } from '@pennant/shared/companies.schemas';
-import * as companies from '@pennant/shared/contracts/companies.contract';
+import * as companies from '@pennant/shared/companies/contract';
+import type { TImportAnalyze, TImportDecisionsInput } from '@pennant/shared/companies/schemas';
 import { call } from '@/lib/api';
 
 /** Query key of an import's state: under 'companies', so the list's realtime topic refreshes it too. */

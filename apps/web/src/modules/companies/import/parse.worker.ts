@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
 
 import { read, utils, type WorkBook } from '@e965/xlsx';
-import { IMPORT_MESSAGES } from '@pennant/shared/companies.schemas';
 import {
   CSV_PARSE_OPTIONS,
   readImportTable,
   SHEET_READ_OPTIONS,
   SHEET_TO_ROWS_OPTIONS,
   type TReadTableResult,
-} from '@pennant/shared/import-mapping';
+} from '@pennant/shared/companies/import-mapping';
+import { IMPORT_MESSAGES } from '@pennant/shared/companies/schemas';
 import Papa from 'papaparse';
 import { isCsvFile, type TParseReply, type TParseRequest } from './worker-protocol';
 

@@ -1,6 +1,6 @@
 import { ZApiError } from '@pennant/shared/api.schemas';
-import type { TImportState } from '@pennant/shared/companies.schemas';
-import { uploadImport } from '@pennant/shared/contracts/companies.contract';
+import { uploadImport } from '@pennant/shared/companies/contract';
+import type { TImportState } from '@pennant/shared/companies/schemas';
 import { ApiError } from '@/lib/api';
 
 /**

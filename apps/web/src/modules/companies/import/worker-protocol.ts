@@ -1,4 +1,4 @@
-import type { TReadTableResult } from '@pennant/shared/import-mapping';
+import type { TReadTableResult } from '@pennant/shared/companies/import-mapping';
 
 /** Messages to the parse worker. */
 export type TParseRequest = { id: number; type: 'open'; file: File } | { id: number; type: 'sheet'; sheet: string };

@@ -1,4 +1,4 @@
-import { COMPANY_STATUSES, companyStatusLabel, type TCompanyStatus } from '@pennant/shared/companies.schemas';
+import { COMPANY_STATUSES, companyStatusLabel, type TCompanyStatus } from '@pennant/shared/companies/schemas';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';

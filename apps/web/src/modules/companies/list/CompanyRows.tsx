@@ -1,5 +1,5 @@
-import type { TCompany, TCompanyStatus } from '@pennant/shared/companies.schemas';
-import { lastContactLabel } from '@pennant/shared/company-rules';
+import { lastContactLabel } from '@pennant/shared/companies/rules';
+import type { TCompany, TCompanyStatus } from '@pennant/shared/companies/schemas';
 import { Briefcase, Clock, ExternalLink, Eye, FilePlus2, MoreHorizontal, StickyNote, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';

@@ -6,7 +6,7 @@ import {
   type TCompanySortField,
   type TCompanyStatus,
   type TSortDirection,
-} from '@pennant/shared/companies.schemas';
+} from '@pennant/shared/companies/schemas';
 import { ArrowDownUp, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';

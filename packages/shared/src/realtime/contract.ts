@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contract, fail } from '../contract';
-import { TOPICS } from '../realtime';
+import { TOPICS } from './topics';
 
 /** One server-sent event: `change` carries `{ topic }`; `ready` and `ping` carry `{}`. */
 export const ZChangeEvent = z.object({ topic: z.enum(TOPICS) });

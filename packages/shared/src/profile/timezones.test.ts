@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedYearMonth } from './months';
+import { zonedYearMonth } from '../months';
 import {
   canonicalTimezone,
   DEFAULT_TIMEZONE,

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_DUPLICATE_ACTION,
-  PHONE_MAX_LENGTH,
-  type TDuplicateAction,
-  type TDuplicateReason,
-} from './companies.schemas';
+import { DEFAULT_DUPLICATE_ACTION, PHONE_MAX_LENGTH, type TDuplicateAction, type TDuplicateReason } from './schemas';
 
 /**
  * A website reduced for comparison: lower case, without the protocol, a leading 'www.' or

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZOk } from '../api.schemas';
+import { contract, fail, json, jsonBody } from '../contract';
+import { ZIdText } from '../fields';
 import {
   ZBulkStatus,
   ZBulkStatusResult,
@@ -20,9 +22,7 @@ import {
   ZImportDuplicatesReply,
   ZImportState,
   ZNote,
-} from '../companies.schemas';
-import { contract, fail, json, jsonBody } from '../contract';
-import { ZIdText } from '../fields';
+} from './schemas';
 
 const tags = ['companies'];
 

@@ -10,7 +10,7 @@ import {
   requiredText,
   SHORT_TEXT_MAX,
   text,
-} from './fields';
+} from '../fields';
 
 // ---------------------------------------------------------------------------------------------
 // Statuses, categories and their presentation: one place for the list, the badge and the server.
@@ -91,7 +91,7 @@ export const PHONE_MAX_LENGTH = 14;
 // over-long input are refused the same way by the form, the routes and the import.
 // ---------------------------------------------------------------------------------------------
 
-export { EMAIL_MESSAGE, WEBSITE_MESSAGE } from './fields';
+export { EMAIL_MESSAGE, WEBSITE_MESSAGE } from '../fields';
 
 export const COMPANY_NAME_MAX = 200;
 export const CONTACT_NAME_MAX = 120;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZCreateOrganization } from './onboarding.schemas';
-import { ZOrganizationSettings } from './organization.schemas';
+import { ZCreateOrganization } from '../onboarding/schemas';
+import { ZOrganizationSettings } from './schemas';
 
 const settings = { seasonLabel: '2026-27', fiscalStartMonth: 7 };
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;

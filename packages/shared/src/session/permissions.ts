@@ -1,6 +1,6 @@
-import { OWNER_ONLY_SETTINGS_MESSAGE } from './organization.schemas';
-import type { TRole } from './roles';
-import { INVITE_MESSAGES } from './team.schemas';
+import { OWNER_ONLY_SETTINGS_MESSAGE } from '../organization/schemas';
+import type { TRole } from '../team/roles';
+import { INVITE_MESSAGES } from '../team/schemas';
 
 /** Product areas whose records members create, edit and delete. */
 export const AREAS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZOk } from '../api.schemas';
-import { ZInviteAccount } from '../auth.schemas';
+import { ZInviteAccount } from '../auth/schemas';
 import { contract, fail, json, jsonBody } from '../contract';
 import { ZIdText } from '../fields';
 import {
@@ -12,7 +12,7 @@ import {
   ZPendingInvite,
   ZPendingInvitesReply,
   ZTeamMembersReply,
-} from '../team.schemas';
+} from './schemas';
 
 const ZInviteParams = z.object({ id: ZIdText });
 /** The shape of an invitation link's secret, for examples. */

@@ -1,6 +1,6 @@
 import { contract, fail, json, jsonBody } from '../contract';
-import { ZOrganizationSettings, ZOrganizationSettingsReply, ZPlanReply } from '../organization.schemas';
-import { ZTimezonePreference } from '../timezones';
+import { ZTimezonePreference } from '../profile/timezones';
+import { ZOrganizationSettings, ZOrganizationSettingsReply, ZPlanReply } from './schemas';
 
 export const getSettings = contract({
   method: 'get',

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companyListQueryString, ZCompanyCreate, ZCompanyListQuery, ZContact, ZNote } from './companies.schemas';
-import {
-  findDuplicates,
-  formatUsPhone,
-  lastContactLabel,
-  normalizeImportedPhone,
-  normalizeWebsite,
-} from './company-rules';
+import { findDuplicates, formatUsPhone, lastContactLabel, normalizeImportedPhone, normalizeWebsite } from './rules';
+import { companyListQueryString, ZCompanyCreate, ZCompanyListQuery, ZContact, ZNote } from './schemas';
 
 describe('normalizeWebsite', () => {
   it('drops protocol, www, trailing slashes and case', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields';
+import { text } from '../fields';
 
 /** Spec §9: the default zone, used when a user has saved none. */
 export const DEFAULT_TIMEZONE = 'America/New_York';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { email, PASSWORD_MAX, password, requiredText, text } from './fields';
-import { ZInviteToken } from './team.schemas';
+import { email, PASSWORD_MAX, password, requiredText, text } from '../fields';
+import { ZInviteToken } from '../team/schemas';
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 50;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_MAX, EMAIL_PATTERN, limitedText, organizationName, text } from '../fields';
 import { EIN_PATTERN } from './ein';
-import { EMAIL_MAX, EMAIL_PATTERN, limitedText, organizationName, text } from './fields';
 
 export const PAYMENT_METHODS = ['stripe', 'manual'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];

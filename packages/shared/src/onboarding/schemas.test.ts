@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZCreateOrganization, ZCustomAdType, ZOnboardingRoles } from './onboarding.schemas';
+import { ZCreateOrganization, ZCustomAdType, ZOnboardingRoles } from './schemas';
 
 describe('onboarding rules', () => {
   it('requires an organization name and stores the month as a number', () => {

@@ -1,12 +1,12 @@
-import type { TContract } from '../contract';
-import * as auth from './auth.contract';
-import * as companies from './companies.contract';
-import * as dashboard from './dashboard.contract';
-import * as events from './events.contract';
-import * as onboarding from './onboarding.contract';
-import * as organization from './organization.contract';
-import * as session from './session.contract';
-import * as team from './team.contract';
+import * as auth from './auth/contract';
+import * as companies from './companies/contract';
+import type { TContract } from './contract';
+import * as dashboard from './dashboard/contract';
+import * as onboarding from './onboarding/contract';
+import * as organization from './organization/contract';
+import * as events from './realtime/contract';
+import * as session from './session/contract';
+import * as team from './team/contract';
 
 const isContract = (v: unknown): v is TContract =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'permission' in v && 'responses' in v;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { organizationName, text } from './fields';
-import { ROLES } from './roles';
-import { DEFAULT_SEASON_LABEL, SEASON_LABELS } from './season';
+import { organizationName, text } from '../fields';
+import { DEFAULT_SEASON_LABEL, SEASON_LABELS } from '../organization/season';
+import { ROLES } from '../team/roles';
 import { slugify } from './slug';
 
 export const ZCreateOrganization = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contract, fail, json, jsonBody } from '../contract';
+import { ROLES } from '../team/roles';
 import {
   ZAdType,
   ZCreateOrganization,
@@ -7,8 +8,7 @@ import {
   ZFinishMenuWizard,
   ZOnboardingRoles,
   ZOnboardingState,
-} from '../onboarding.schemas';
-import { ROLES } from '../roles';
+} from './schemas';
 
 const tags = ['onboarding'];
 const signedOut = fail('Not signed in');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, email, text } from './fields';
+import { EMAIL_MAX, email, text } from '../fields';
 import { ROLES } from './roles';
 
 /** Spec §8 wording for invitations, shared by the server's errors and the pages' toasts. */

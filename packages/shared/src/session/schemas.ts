@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ROLES } from '../team/roles';
 import { AREAS, MANAGE_RIGHTS } from './permissions';
-import { ROLES } from './roles';
 
 const ZRights = z.object({ canCreate: z.boolean(), canEdit: z.boolean(), canDelete: z.boolean() });
 

@@ -1,4 +1,5 @@
 import { ZOk } from '../api.schemas';
+import { contract, fail, json, jsonBody } from '../contract';
 import {
   ZChangeEmail,
   ZChangeEmailReply,
@@ -7,8 +8,7 @@ import {
   ZConfirmEmailReply,
   ZSignIn,
   ZSignUp,
-} from '../auth.schemas';
-import { contract, fail, json, jsonBody } from '../contract';
+} from './schemas';
 
 const tags = ['auth'];
 

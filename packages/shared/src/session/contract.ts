@@ -1,5 +1,5 @@
 import { contract, json } from '../contract';
-import { ZSessionReply } from '../session.schemas';
+import { ZSessionReply } from './schemas';
 
 export const getSession = contract({
   method: 'get',

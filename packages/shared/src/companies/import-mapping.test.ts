@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  duplicateAction,
-  IMPORT_MAX_ROWS,
-  IMPORT_MESSAGES,
-  importPercent,
-  importResultMessage,
-  plural,
-  ZCompanyCreate,
-  ZImportDecisions,
-  ZImportMapping,
-  ZImportRow,
-} from './companies.schemas';
-import {
   autoMatch,
   checkImportRecord,
   duplicateMatcher,
@@ -27,6 +15,18 @@ import {
   workbookKindOf,
   workbookNameMismatch,
 } from './import-mapping';
+import {
+  duplicateAction,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  importPercent,
+  importResultMessage,
+  plural,
+  ZCompanyCreate,
+  ZImportDecisions,
+  ZImportMapping,
+  ZImportRow,
+} from './schemas';
 
 describe('matchScore', () => {
   it('scores exact 100, partial 50, plus 10 under 15 characters', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ROLES, type TRole } from '../team/roles';
 import {
   AREAS,
   can,
@@ -9,8 +10,7 @@ import {
   type TMember,
   type TRecordAction,
 } from './permissions';
-import { ROLES, type TRole } from './roles';
-import { ZPermissions } from './session.schemas';
+import { ZPermissions } from './schemas';
 
 const ACTIONS: readonly TRecordAction[] = ['create', 'edit', 'delete'];
 

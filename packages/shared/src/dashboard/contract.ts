@@ -1,5 +1,5 @@
 import { contract, fail, json } from '../contract';
-import { ZDashboardMetrics, ZDashboardQuery } from '../dashboard.schemas';
+import { ZDashboardMetrics, ZDashboardQuery } from './schemas';
 
 export const dashboardMetrics = contract({
   method: 'get',

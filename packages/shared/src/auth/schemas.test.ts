@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZChangePassword, ZInviteAccount, ZSignIn, ZSignUp } from './auth.schemas';
+import { ZChangePassword, ZInviteAccount, ZSignIn, ZSignUp } from './schemas';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];

@@ -1,3 +1,4 @@
+import { normalizeImportedPhone, normalizeWebsite, type TDuplicateCandidate } from './rules';
 import {
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
@@ -10,8 +11,7 @@ import {
   type TImportRowValid,
   type TImportTarget,
   ZImportRow,
-} from './companies.schemas';
-import { normalizeImportedPhone, normalizeWebsite, type TDuplicateCandidate } from './company-rules';
+} from './schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Reading a parsed file. Browser and server parse with the same options and then both call

@@ -8,28 +8,22 @@
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL select the PostgreSQL server (default
 //   postgres://postgres@127.0.0.1:5432/test); the bench creates and drops its own database.
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { z } from 'zod';
-import { createApp } from '../apps/server/src/app';
-import { boot, shutdown } from '../apps/server/src/boot';
-import { loadConfig } from '../apps/server/src/config';
-import { column, openPglite, openPostgres, rows, sql, type TDatabase } from '../apps/server/src/db/client';
+import { shutdown } from '../apps/server/src/boot';
+import { column, rows, sql, type TDatabase } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
-import { createLogger } from '../apps/server/src/logger';
+import { bootBench, makePremium, openBenchDatabase, percentile, signUpWithOrg, type TApp, type TKind } from './harness';
 
 const COMPANIES = 100_000;
 const WARMUP = 20;
 const RUNS = 300;
 const IMPORT_LIMIT = 10 * 1024 * 1024;
 const ORIGIN = 'http://localhost:3997';
-
-type TKind = 'postgres' | 'pglite';
-type TApp = ReturnType<typeof createApp>;
 
 interface TFigures {
   kind: TKind;
@@ -44,42 +38,9 @@ const adminUrl =
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, i)] ?? 0;
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers: the real app in process, with a real session cookie
 // ---------------------------------------------------------------------------------------------
-
-async function signUpWithOrg(app: TApp, label: string): Promise<{ cookie: string; orgId: string }> {
-  const email = `bench.${label}.${Date.now()}@example.com`;
-  const signUp = await app.request(`${ORIGIN}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ name: `Bench ${label}`, email, password: 'bench-password' }),
-  });
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const org = await app.request(`${ORIGIN}/api/onboarding/organization`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, origin: ORIGIN },
-    body: JSON.stringify({ name: `Bench ${label} Boosters`, seasonLabel: '2025', fiscalStartMonth: 7 }),
-  });
-  if (org.status !== 201) throw new Error(`org failed: ${org.status} ${await org.text()}`);
-  const { orgId } = z.object({ orgId: z.string() }).parse(await org.json());
-  return { cookie, orgId };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -340,50 +301,14 @@ async function timeCopy(kind: TKind, database: TDatabase, url: string | null, cs
 // One database
 // ---------------------------------------------------------------------------------------------
 
-async function openBenchDatabase(kind: TKind) {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'pennant-bench-pglite-'));
-    const database = await openPglite(dir);
-    return { database, url: null, dataDir: dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `pennant_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = withDatabase(adminUrl, name);
-  const database = await openPostgres(url, 10);
-  const dataDir = mkdtempSync(join(tmpdir(), 'pennant-bench-pg-'));
-  return {
-    database,
-    url,
-    dataDir,
-    drop: async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 async function run(kind: TKind): Promise<TFigures> {
-  const opened = await openBenchDatabase(kind);
+  const opened = await openBenchDatabase(kind, adminUrl);
   let deps: TDeps | null = null;
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: opened.dataDir,
-      PORT: '3997',
-      PUBLIC_URL: ORIGIN,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'never',
-      ...(opened.url ? { DATABASE_URL: opened.url } : {}),
-    });
-    deps = await boot(config, createLogger('silent'), { queue: 'inline', database: opened.database });
-    const app = createApp(deps);
-    const big = await signUpWithOrg(app, 'big');
+    const booted = await bootBench(opened, ORIGIN, 'inline');
+    deps = booted.deps;
+    const { app } = booted;
+    const big = await signUpWithOrg(app, ORIGIN, 'big');
 
     const seedStarted = performance.now();
     process.stdout.write(`[${kind}] generating ${COMPANIES.toLocaleString('en-US')} companies… `);
@@ -410,16 +335,12 @@ async function run(kind: TKind): Promise<TFigures> {
     }
 
     const { csv, rows: csvRows } = importCsv();
-    const importer = await signUpWithOrg(app, 'import');
-    // Bulk import is a premium feature.
-    await withPlatform(deps.db, deps.log, 'bench premium', (tx) =>
-      tx.execute(sql`UPDATE organization SET plan_key = 'premium_month', subscription_status = 'active',
-                     current_period_end = now() + interval '1 year' WHERE id = ${importer.orgId}`),
-    );
+    const importer = await signUpWithOrg(app, ORIGIN, 'import');
+    await makePremium(deps, importer.orgId);
     process.stdout.write(`[${kind}] importing ${(csv.length / 1024 / 1024).toFixed(2)} MB CSV (${csvRows} rows)… `);
     const imp = await timeImport(app, importer.cookie, csv);
     process.stdout.write(`${(imp.ms / 1000).toFixed(2)} s\n`);
-    const copier = await signUpWithOrg(app, 'copy');
+    const copier = await signUpWithOrg(app, ORIGIN, 'copy');
     process.stdout.write(`[${kind}] COPY of the same rows… `);
     const copyMs = await timeCopy(kind, opened.database, opened.url, csv, copier.orgId);
     process.stdout.write(`${(copyMs / 1000).toFixed(2)} s\n`);

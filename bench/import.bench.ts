@@ -1,34 +1,14 @@
-// Company import at the limit: one organization imports 100,000 rows end to end through HTTP
-// (upload → duplicate check → start → the pg-boss job → done) while ANOTHER organization's
-// company list is read by 10 concurrent clients. Prints rows/s, peak RSS, and that list's p99
-// during the import next to its p99 with nothing running, on PGlite and (with a server) PostgreSQL.
-// Targets: the import under 15 s; the other tenant's p99 at most twice its quiet p99.
-//
-//   npm run bench:import                          PGlite, and PostgreSQL when a URL is set
-//   npm run bench:import -- --only=pglite         (or --only=postgres)
-//   BENCH_DATABASE_URL / DATABASE_URL name the PostgreSQL server; the bench creates and drops its
-//   own database there.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { createApp } from '../apps/server/src/app';
-import { boot, shutdown } from '../apps/server/src/boot';
-import { loadConfig } from '../apps/server/src/config';
-import { openPglite, openPostgres, sql } from '../apps/server/src/db/client';
+import { shutdown } from '../apps/server/src/boot';
+import { sql } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
-import { createLogger } from '../apps/server/src/logger';
+import { bootBench, makePremium, openBenchDatabase, percentile, signUpWithOrg, type TApp, type TKind } from './harness';
 
 const ROWS = 100_000;
 const OTHER_COMPANIES = 5_000;
 const CLIENTS = 10;
 const QUIET_REQUESTS_PER_CLIENT = 40;
 const ORIGIN = 'http://localhost:3996';
-
-type TKind = 'postgres' | 'pglite';
-type TApp = ReturnType<typeof createApp>;
 
 const argOnly = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
@@ -39,11 +19,6 @@ function print(text: string): void {
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-function percentile(sorted: readonly number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, i)] ?? 0;
-}
 
 // ---------------------------------------------------------------------------------------------
 // HTTP, as the browser speaks it
@@ -61,26 +36,6 @@ async function call<T>(app: TApp, cookie: string, method: string, path: string, 
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
-}
-
-async function signUpWithOrg(app: TApp, label: string): Promise<{ cookie: string; orgId: string }> {
-  const email = `bench.${label}.${Date.now()}@example.com`;
-  const signUp = await app.request(`${ORIGIN}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ name: `Bench ${label}`, email, password: 'bench-password' }),
-  });
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const org = await call<{ orgId: string }>(app, cookie, 'POST', '/api/onboarding/organization', {
-    name: `Bench ${label} Boosters`,
-    seasonLabel: '2025',
-    fiscalStartMonth: 7,
-  });
-  return { cookie, orgId: org.orgId };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,13 +64,6 @@ async function seedOther(deps: TDeps, orgId: string): Promise<void> {
       SELECT ${orgId}::uuid, 'Neighbour Co ' || i, 'prospect', 'n' || i || '.example', 'Retail',
              now() - i * interval '1 minute'
       FROM generate_series(1, ${OTHER_COMPANIES}::int) AS i`),
-  );
-}
-
-async function makePremium(deps: TDeps, orgId: string): Promise<void> {
-  await withPlatform(deps.db, deps.log, 'bench premium', (tx) =>
-    tx.execute(sql`UPDATE organization SET plan_key = 'premium_month', subscription_status = 'active',
-                   current_period_end = now() + interval '1 year' WHERE id = ${orgId}`),
   );
 }
 
@@ -214,51 +162,16 @@ interface TFigures {
   loaded: { p50: number; p99: number; n: number };
 }
 
-async function openDatabase(kind: TKind) {
-  const dataDir = mkdtempSync(join(tmpdir(), `pennant-bench-import-${kind}-`));
-  if (kind === 'pglite') {
-    return { database: await openPglite(dataDir), url: null, dataDir, drop: async () => undefined };
-  }
-  if (!serverUrl) throw new Error('no PostgreSQL URL');
-  const name = `pennant_bench_import_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  return {
-    database: await openPostgres(url, 10),
-    url,
-    dataDir,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 async function run(kind: TKind): Promise<TFigures> {
-  const opened = await openDatabase(kind);
+  const opened = await openBenchDatabase(kind, serverUrl);
   let deps: TDeps | null = null;
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: opened.dataDir,
-      PORT: '3996',
-      PUBLIC_URL: ORIGIN,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'never',
-      ...(opened.url ? { DATABASE_URL: opened.url } : {}),
-    });
-    deps = await boot(config, createLogger('silent'), { queue: 'pg-boss', database: opened.database });
-    const app = createApp(deps);
-    const importer = await signUpWithOrg(app, 'importer');
+    const booted = await bootBench(opened, ORIGIN, 'pg-boss');
+    deps = booted.deps;
+    const { app } = booted;
+    const importer = await signUpWithOrg(app, ORIGIN, 'importer');
     await makePremium(deps, importer.orgId);
-    const other = await signUpWithOrg(app, 'neighbour');
+    const other = await signUpWithOrg(app, ORIGIN, 'neighbour');
     await seedOther(deps, other.orgId);
     const csv = importCsv();
 
@@ -280,7 +193,7 @@ async function run(kind: TKind): Promise<TFigures> {
     clearInterval(sampler);
     print(`[${kind}] import under load: ${(timed.totalMs / 1000).toFixed(2)} s, ${timed.imported} imported`);
     // The same file again, with nothing else running (another organization, so nothing is a duplicate).
-    const alone = await signUpWithOrg(app, 'alone');
+    const alone = await signUpWithOrg(app, ORIGIN, 'alone');
     await makePremium(deps, alone.orgId);
     const quietImport = await importOnce(app, alone.cookie, csv);
     print(`[${kind}] import alone: ${(quietImport.totalMs / 1000).toFixed(2)} s`);
@@ -298,7 +211,6 @@ async function run(kind: TKind): Promise<TFigures> {
     if (deps) await shutdown(deps);
     else await opened.database.close();
     await opened.drop();
-    rmSync(opened.dataDir, { recursive: true, force: true });
   }
 }
 

@@ -63,8 +63,3 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 
 /** An error reply: `{ error: { code, message, fields? } }`. */
 export const fail = (description: string) => json(ZApiError, description);
-
-/** The replies every signed-in route may give besides its own. */
-export const SIGNED_IN_FAILURES = {
-  401: fail('Not signed in'),
-} as const;

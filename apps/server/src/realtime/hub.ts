@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { TOPICS, type TTopic } from '@pennant/shared/realtime/topics';
+import { ZChangeEvent } from '@pennant/shared/realtime/contract';
+import type { TTopic } from '@pennant/shared/realtime/topics';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Logger } from '../logger';
@@ -18,7 +19,7 @@ export interface TRealtimeHub {
 const CHANNEL = 'pennant_events';
 
 /** A NOTIFY payload as another node sends it. */
-const ZNotification = z.object({ orgId: z.string(), event: z.object({ topic: z.enum(TOPICS) }) });
+const ZNotification = z.object({ orgId: z.string(), event: ZChangeEvent });
 
 /**
  * Per-organization fan-out to this node's event streams. With a PostgreSQL server, events go

@@ -5,7 +5,3 @@
  */
 export const TOPICS = ['companies', 'imports', 'members', 'invites', 'invoices', 'agreements'] as const;
 export type TTopic = (typeof TOPICS)[number];
-
-export function isTopic(value: string): value is TTopic {
-  return (TOPICS as readonly string[]).includes(value);
-}

@@ -1,5 +1,6 @@
-import { Link, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/Button';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 
 export function NotFound() {
   const navigate = useNavigate();
@@ -12,9 +13,9 @@ export function NotFound() {
         <Button variant="outline" onClick={() => navigate(-1)}>
           Go Back
         </Button>
-        <Link to="/dashboard" className={buttonClasses('primary')}>
+        <ButtonLink to="/dashboard" variant="primary">
           Return to Dashboard
-        </Link>
+        </ButtonLink>
       </div>
     </main>
   );

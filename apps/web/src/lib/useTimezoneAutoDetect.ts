@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { SESSION_KEY } from '@/lib/session';
 import { browserTimezone } from '@/lib/timezone';
-import { settingsApi, TIMEZONE_KEY } from '@/modules/settings/settings-api';
+import { fetchTimezonePreference, useSaveTimezone } from '@/modules/settings/settings-api';
 
 /**
  * Spec §4: after sign-in, when auto-detect is on and the browser's zone differs from the saved
@@ -10,18 +9,16 @@ import { settingsApi, TIMEZONE_KEY } from '@/modules/settings/settings-api';
  */
 export function useTimezoneAutoDetect(userId: string): void {
   const queryClient = useQueryClient();
+  const { mutateAsync: saveTimezone } = useSaveTimezone();
   useEffect(() => {
     let cancelled = false;
     const browser = browserTimezone();
     // Runs again when another user signs in on this tab.
     if (!browser || !userId) return;
-    settingsApi
-      .timezone()
+    fetchTimezonePreference(queryClient)
       .then(async (pref) => {
         if (cancelled || !pref.autoDetect || pref.timezone === browser) return;
-        const saved = await settingsApi.saveTimezone({ timezone: browser, autoDetect: true });
-        queryClient.setQueryData(TIMEZONE_KEY, saved);
-        await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+        await saveTimezone({ timezone: browser, autoDetect: true });
       })
       .catch(() => {
         // The timezone tab reports load failures; here the saved zone simply stays as it is.
@@ -29,5 +26,5 @@ export function useTimezoneAutoDetect(userId: string): void {
     return () => {
       cancelled = true;
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, saveTimezone]);
 }

@@ -1,8 +1,8 @@
 import { subscriptionBanner, type TPlanState } from '@pennant/shared/organization/plans';
 import { AlertTriangle, CalendarClock, Crown, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/Button';
+import { Button } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -64,9 +64,9 @@ export function SubscriptionBanner({ plan, onUpgrade, onManage }: TSubscriptionB
         {label}
       </Button>
     ) : (
-      <Link to={BILLING_TAB_URL} className={buttonClasses(variant)}>
+      <ButtonLink to={BILLING_TAB_URL} variant={variant}>
         {label}
-      </Link>
+      </ButtonLink>
     );
 
   switch (state.kind) {

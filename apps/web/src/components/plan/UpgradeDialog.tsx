@@ -1,7 +1,8 @@
 import { FREE_LIMITS, PLAN_FEATURES, PLAN_PRICES, teamMembersLabel } from '@pennant/shared/organization/plans';
 import { Check, Sparkles } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/Button';
+import { useLocation } from 'react-router';
+import { Button } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { Dialog } from '@/components/ui/Dialog';
 import { type TUpgradeContext, upgradeDescription } from './upgrade-copy';
 
@@ -36,9 +37,9 @@ export function UpgradeDialog({ open, onOpenChange, context = 'upgrade', reason 
             Not Now
           </Button>
           {showPlansLink ? (
-            <Link to={BILLING_TAB_URL} className={buttonClasses('primary')} onClick={() => onOpenChange(false)}>
+            <ButtonLink to={BILLING_TAB_URL} variant="primary" onClick={() => onOpenChange(false)}>
               View Plans & Billing
-            </Link>
+            </ButtonLink>
           ) : null}
         </>
       }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as auth from '@pennant/shared/auth/contract';
 import { type TSignIn, type TSignUp, ZSignIn, ZSignUp } from '@pennant/shared/auth/schemas';
 import { PASSWORD_MIN } from '@pennant/shared/fields';
 import { FREE_LIMITS } from '@pennant/shared/organization/plans';
@@ -15,8 +14,9 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Field, Input } from '@/components/ui/Field';
 import { PageLoading } from '@/components/ui/Spinner';
-import { ApiError, call } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { destinationAfterSignIn, SESSION_KEY, useSessionQuery } from '@/lib/session';
+import { useSignIn, useSignUp } from './auth-api';
 import { PasswordInput } from './PasswordInput';
 
 type TMode = 'signin' | 'signup';
@@ -88,12 +88,13 @@ export function AuthPage() {
 }
 
 function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
+  const signIn = useSignIn();
   const form = useForm<TSignIn>({ resolver: zodResolver(ZSignIn), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await call(auth.signIn, { body: values });
+      await signIn.mutateAsync(values);
       await onDone();
     } catch (err) {
       const description =
@@ -118,6 +119,7 @@ function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
 }
 
 function SignUpForm({ onDone }: { onDone: () => Promise<void> }) {
+  const signUp = useSignUp();
   const form = useForm<TSignUp>({
     resolver: zodResolver(ZSignUp),
     defaultValues: { name: '', email: '', password: '' },
@@ -126,7 +128,7 @@ function SignUpForm({ onDone }: { onDone: () => Promise<void> }) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await call(auth.signUp, { body: values });
+      await signUp.mutateAsync(values);
       await onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {

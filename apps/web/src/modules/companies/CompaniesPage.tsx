@@ -9,29 +9,31 @@ import {
   type TCompany,
   type TCompanyStatus,
 } from '@pennant/shared/companies/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2, Plus, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { UpgradeDialog } from '@/components/plan/UpgradeDialog';
-import { Button, buttonClasses } from '@/components/ui/Button';
+import { Button } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { Card } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { Loading } from '@/components/ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import { AddNoteDialog } from './AddNoteDialog';
 import {
-  companiesApi,
-  companyKeys,
   flattenCompanies,
-  patchCachedCompany,
   type TCompanyListFilters,
+  useBulkChangeStatus,
+  useChangeCompanyStatus,
   useCompanyList,
+  useDeleteCompany,
 } from './companies-api';
 import { ImportWizard } from './import/ImportWizard';
 import { useBulkImportAllowed } from './import/useBulkImportAllowed';
@@ -78,7 +80,6 @@ export function CompaniesPage() {
   }, []);
   const session = useSession();
   const rights = session.permissions.companies;
-  const qc = useQueryClient();
   const [filters, setFilters] = useListFilters();
   const list = useCompanyList(filters);
   const companies = useMemo(() => flattenCompanies(list.data), [list.data]);
@@ -99,22 +100,16 @@ export function CompaniesPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filters
   useEffect(() => setSelected(new Set()), [filterKey]);
 
-  const statusChange = useMutation({
-    mutationFn: ({ company, status }: { company: TCompany; status: TCompanyStatus }) =>
-      companiesApi.setStatus(company.id, status),
-    onMutate: ({ company, status }) => patchCachedCompany(qc, company.id, { status }),
+  const statusChange = useChangeCompanyStatus({
     onSuccess: (_r, { company, status }) =>
       toast.success('Status Updated', { description: `${company.name} is now ${companyStatusLabel(status)}.` }),
-    onError: (err, { company }) => {
-      patchCachedCompany(qc, company.id, { status: company.status });
+    onError: (err) => {
       if (!planLimit.handle(err))
         toast.error('Status Update Failed', { description: errorMessage(err, 'Please try again.') });
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: companyKeys.all }),
   });
 
-  const remove = useMutation({
-    mutationFn: (company: TCompany) => companiesApi.remove(company.id),
+  const remove = useDeleteCompany({
     onSuccess: (_r, company) => {
       toast.success('Company Deleted', { description: `${company.name} was deleted.` });
       setDeleting(null);
@@ -125,12 +120,10 @@ export function CompaniesPage() {
       });
     },
     onError: (err) => toast.error('Delete Failed', { description: errorMessage(err, 'Please try again.') }),
-    onSettled: () => qc.invalidateQueries({ queryKey: companyKeys.all }),
   });
 
-  const bulk = useMutation({
-    mutationFn: (status: TCompanyStatus) => companiesApi.bulkStatus({ ids: [...selected], status }),
-    onSuccess: (r, status) => {
+  const bulk = useBulkChangeStatus({
+    onSuccess: (r, { status }) => {
       toast.success('Bulk Update Complete', {
         description: `${r.updated} ${r.updated === 1 ? 'company' : 'companies'} set to ${companyStatusLabel(status)}.`,
       });
@@ -142,7 +135,6 @@ export function CompaniesPage() {
       if (!planLimit.handle(err))
         toast.error('Bulk Update Failed', { description: errorMessage(err, 'Please try again.') });
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: companyKeys.all }),
   });
 
   if (list.isError && !list.data) {
@@ -181,9 +173,9 @@ export function CompaniesPage() {
               <Upload className="h-4 w-4" aria-hidden /> Import Companies
             </Button>
             {rights.canCreate ? (
-              <Link to="/dashboard/companies/new" className={buttonClasses('primary')}>
+              <ButtonLink to="/dashboard/companies/new" variant="primary">
                 <Plus className="h-4 w-4" aria-hidden /> Add Company
-              </Link>
+              </ButtonLink>
             ) : (
               <Button disabled>
                 <Plus className="h-4 w-4" aria-hidden /> Add Company
@@ -233,23 +225,13 @@ export function CompaniesPage() {
           ) : null}
           <Card className={cn('overflow-hidden', list.isPlaceholderData && 'opacity-70 transition-opacity')}>
             {list.isPending ? (
-              <div role="status" className="flex items-center justify-center gap-3 p-12 text-sm text-slate-600">
-                <span
-                  className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
-                  aria-hidden
-                />
-                Loading companies...
-              </div>
+              <Loading>Loading companies...</Loading>
             ) : companies.length === 0 ? (
-              <div className="flex flex-col items-center gap-2 p-12 text-center">
-                <Building2 className="h-10 w-10 text-slate-300" aria-hidden />
-                <p className="font-medium text-slate-900">No companies found</p>
-                <p className="max-w-sm text-sm text-slate-600">
-                  {filtered || filters.category !== 'all'
-                    ? 'Try another search, status or tab.'
-                    : 'Add your first company or import a spreadsheet of prospects.'}
-                </p>
-              </div>
+              <EmptyState icon={Building2} title="No companies found" className="p-12">
+                {filtered || filters.category !== 'all'
+                  ? 'Try another search, status or tab.'
+                  : 'Add your first company or import a spreadsheet of prospects.'}
+              </EmptyState>
             ) : (
               <CompanyRows
                 companies={companies}
@@ -302,7 +284,7 @@ export function CompaniesPage() {
         message={`Are you sure you want to change the status of ${selected.size} companies to ${bulkTarget ? companyStatusLabel(bulkTarget) : ''}?`}
         confirmLabel="Update Status"
         busy={bulk.isPending}
-        onConfirm={() => bulkTarget && bulk.mutate(bulkTarget)}
+        onConfirm={() => bulkTarget && bulk.mutate({ ids: [...selected], status: bulkTarget })}
       />
       <ImportWizard open={importOpen} onOpenChange={setImportOpen} />
       <UpgradeDialog open={importUpgrade} onOpenChange={setImportUpgrade} reason={IMPORT_MESSAGES.planRequired} />

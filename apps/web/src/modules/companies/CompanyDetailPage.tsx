@@ -1,7 +1,7 @@
 import { ArrowLeft, Building2, ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { buttonClasses } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { Card } from '@/components/ui/Card';
 import { PageLoading } from '@/components/ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
@@ -59,9 +59,9 @@ export function CompanyDetailPage() {
               ? 'It may have been deleted, or it belongs to another organization.'
               : 'Please check your connection and try again.'}
           </p>
-          <Link to="/dashboard/companies" className={buttonClasses('outline')}>
+          <ButtonLink to="/dashboard/companies" variant="outline">
             Back to Companies
-          </Link>
+          </ButtonLink>
         </Card>
       </div>
     );

@@ -9,19 +9,20 @@ import {
   type TCompanyCreateInput,
   ZCompanyCreate,
 } from '@pennant/shared/companies/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button, buttonClasses } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { errorMessage } from '@/lib/api';
 import { applyFieldErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
-import { companiesApi, companyKeys } from './companies-api';
+import { useCreateCompany } from './companies-api';
 import { usePlanLimit } from './usePlanLimit';
 
 const FORM_PATHS: Path<TCompanyCreateInput>[] = [
@@ -43,7 +44,6 @@ export function NewCompanyPage() {
   const session = useSession();
   const canCreate = session.permissions.companies.canCreate;
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const planLimit = usePlanLimit();
   const form = useForm<TCompanyCreateInput, unknown, TCompanyCreate>({
     resolver: zodResolver(ZCompanyCreate),
@@ -60,19 +60,13 @@ export function NewCompanyPage() {
   const contact = form.watch('primaryContact');
   const partialContact = Boolean(contact?.name?.trim() || contact?.email?.trim()) && !hasPrimaryContact(contact);
 
-  const create = useMutation({
-    mutationFn: (values: TCompanyCreate) =>
-      companiesApi.create({
-        ...values,
-        primaryContact: hasPrimaryContact(values.primaryContact) ? values.primaryContact : undefined,
-      }),
+  const create = useCreateCompany({
     onSuccess: (company, values) => {
       if (hasPrimaryContact(values.primaryContact) && !company.primaryContact) {
         toast.warning('Company created but failed to add initial contact');
       } else {
         toast.success('Company created successfully', { description: company.name });
       }
-      void qc.invalidateQueries({ queryKey: companyKeys.all });
       navigate(`/dashboard/companies/${company.id}`);
     },
     onError: (err) => {
@@ -95,13 +89,18 @@ export function NewCompanyPage() {
           <ArrowLeft className="h-4 w-4" aria-hidden /> Companies
         </Link>
         <h1 className="text-2xl font-semibold text-slate-900">Add Company</h1>
-        {!canCreate ? (
-          <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            You do not have permission to add companies.
-          </p>
-        ) : null}
+        {!canCreate ? <Alert tone="warning">You do not have permission to add companies.</Alert> : null}
       </div>
-      <form noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          create.mutate({
+            ...values,
+            primaryContact: hasPrimaryContact(values.primaryContact) ? values.primaryContact : undefined,
+          }),
+        )}
+        className="space-y-5"
+      >
         <Card>
           <CardHeader>
             <CardTitle>Company</CardTitle>
@@ -201,9 +200,9 @@ export function NewCompanyPage() {
         </Card>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link to="/dashboard/companies" className={buttonClasses('outline')}>
+          <ButtonLink to="/dashboard/companies" variant="outline">
             Cancel
-          </Link>
+          </ButtonLink>
           <Button type="submit" disabled={disabled}>
             {create.isPending ? 'Creating...' : 'Create Company'}
           </Button>

@@ -1,12 +1,11 @@
 import { NOTE_MAX_LENGTH, ZNote } from '@pennant/shared/companies/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
 import { Textarea } from '@/components/ui/Field';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { companiesApi, companyKeys } from './companies-api';
+import { useAddNote } from './companies-api';
 
 interface TNoteComposerProps {
   companyId: string;
@@ -20,18 +19,15 @@ interface TNoteComposerProps {
 /** The note textarea with its 'n/2000' counter; submit is disabled when empty or over the limit. */
 export function NoteComposer({ companyId, disabled, onAdded, onCancel, autoFocus }: TNoteComposerProps) {
   const id = useId();
-  const qc = useQueryClient();
   const [text, setText] = useState('');
   const length = text.length;
   const over = length > NOTE_MAX_LENGTH;
   const empty = text.trim().length === 0;
 
-  const add = useMutation({
-    mutationFn: () => companiesApi.addNote(companyId, ZNote.parse({ description: text })),
+  const add = useAddNote(companyId, {
     onSuccess: () => {
       toast.success('Note added successfully');
       setText('');
-      void qc.invalidateQueries({ queryKey: companyKeys.all });
       onAdded?.();
     },
     onError: (err) => toast.error('Failed to create note', { description: errorMessage(err, 'Please try again.') }),
@@ -42,7 +38,7 @@ export function NoteComposer({ companyId, disabled, onAdded, onCancel, autoFocus
       className="space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!empty && !over) add.mutate();
+        if (!empty && !over) add.mutate(ZNote.parse({ description: text }));
       }}
     >
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">

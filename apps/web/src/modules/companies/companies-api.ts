@@ -5,6 +5,7 @@ import {
   type TCompany,
   type TCompanyCategory,
   type TCompanyCreateInput,
+  type TCompanyDetail,
   type TCompanyList,
   type TCompanySortField,
   type TCompanyStatus,
@@ -20,8 +21,10 @@ import {
   type QueryClient,
   useInfiniteQuery,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError, call } from '@/lib/api';
+import { type TMutationUi, useContractMutation } from '@/lib/query';
 
 /** Spec §9: 1 retry, stale after 10 seconds, kept 5 minutes, refetched on window focus and mount. */
 export const COMPANY_QUERY_OPTIONS = {
@@ -137,16 +140,105 @@ export function useCompanyNotes(id: string) {
   });
 }
 
-export const companiesApi = {
-  create: (body: TCompanyCreateInput) => call(companies.createCompany, { body }),
-  update: (id: string, body: TCompanyUpdateInput) => call(companies.updateCompany, { params: { id }, body }),
-  remove: (id: string) => call(companies.deleteCompany, { params: { id } }),
-  setStatus: (id: string, status: TCompanyStatus) => call(companies.changeStatus, { params: { id }, body: { status } }),
-  bulkStatus: (body: TBulkStatus) => call(companies.bulkChangeStatus, { body }),
-  addContact: (id: string, body: TContactInput) => call(companies.addContact, { params: { id }, body }),
-  updateContact: (id: string, contactId: string, body: TContactUpdateInput) =>
-    call(companies.updateContact, { params: { id, contactId }, body }),
-  setPrimary: (id: string, contactId: string) => call(companies.setPrimaryContact, { params: { id, contactId } }),
-  addNote: (id: string, body: TNote) => call(companies.createNote, { params: { id }, body }),
-  deleteNote: (id: string, noteId: string) => call(companies.deleteNote, { params: { id, noteId } }),
-};
+// ---------------------------------------------------------------------------------------------
+// Mutations: each hook owns its call, its optimistic cache patch and rollback, and refreshes its
+// contract's topic when it settles; pages add only their messages and dialogs.
+// ---------------------------------------------------------------------------------------------
+
+type TCompanyCreateVars = TCompanyCreateInput;
+
+export function useCreateCompany(ui?: TMutationUi<TCompany, TCompanyCreateVars>) {
+  return useContractMutation(
+    companies.createCompany,
+    { mutationFn: (body: TCompanyCreateVars) => call(companies.createCompany, { body }) },
+    ui,
+  );
+}
+
+export function useUpdateCompany(id: string, ui?: TMutationUi<TCompanyDetail, TCompanyUpdateInput>) {
+  const qc = useQueryClient();
+  return useContractMutation(
+    companies.updateCompany,
+    {
+      mutationFn: (body: TCompanyUpdateInput) => call(companies.updateCompany, { params: { id }, body }),
+      onSuccess: (updated) => qc.setQueryData(companyKeys.detail(id), updated),
+    },
+    ui,
+  );
+}
+
+export function useDeleteCompany(ui?: TMutationUi<unknown, TCompany>) {
+  return useContractMutation(
+    companies.deleteCompany,
+    { mutationFn: (company: TCompany) => call(companies.deleteCompany, { params: { id: company.id } }) },
+    ui,
+  );
+}
+
+/** Changes one company's status, shown at once in every cached list and put back if refused. */
+export function useChangeCompanyStatus(ui?: TMutationUi<unknown, { company: TCompany; status: TCompanyStatus }>) {
+  const qc = useQueryClient();
+  return useContractMutation(
+    companies.changeStatus,
+    {
+      mutationFn: ({ company, status }: { company: TCompany; status: TCompanyStatus }) =>
+        call(companies.changeStatus, { params: { id: company.id }, body: { status } }),
+      onMutate: ({ company, status }) => patchCachedCompany(qc, company.id, { status }),
+      onError: (_err, { company }) => patchCachedCompany(qc, company.id, { status: company.status }),
+    },
+    ui,
+  );
+}
+
+export function useBulkChangeStatus(ui?: TMutationUi<{ updated: number }, TBulkStatus>) {
+  return useContractMutation(
+    companies.bulkChangeStatus,
+    { mutationFn: (body: TBulkStatus) => call(companies.bulkChangeStatus, { body }) },
+    ui,
+  );
+}
+
+export function useAddContact(companyId: string, ui?: TMutationUi<unknown, TContactInput>) {
+  return useContractMutation(
+    companies.addContact,
+    { mutationFn: (body: TContactInput) => call(companies.addContact, { params: { id: companyId }, body }) },
+    ui,
+  );
+}
+
+export type TContactChange = { contactId: string; change: TContactUpdateInput };
+
+export function useUpdateContact(companyId: string, ui?: TMutationUi<unknown, TContactChange>) {
+  return useContractMutation(
+    companies.updateContact,
+    {
+      mutationFn: ({ contactId, change }: TContactChange) =>
+        call(companies.updateContact, { params: { id: companyId, contactId }, body: change }),
+    },
+    ui,
+  );
+}
+
+export function useSetPrimaryContact(companyId: string, ui?: TMutationUi<unknown, string>) {
+  return useContractMutation(
+    companies.setPrimaryContact,
+    { mutationFn: (contactId: string) => call(companies.setPrimaryContact, { params: { id: companyId, contactId } }) },
+    ui,
+  );
+}
+
+export function useAddNote(companyId: string, ui?: TMutationUi<unknown, TNote>) {
+  return useContractMutation(
+    companies.createNote,
+    { mutationFn: (body: TNote) => call(companies.createNote, { params: { id: companyId }, body }) },
+    ui,
+  );
+}
+
+export function useDeleteNote(companyId: string, ui?: TMutationUi<unknown, string>) {
+  return useContractMutation(
+    companies.deleteNote,
+    { mutationFn: (noteId: string) => call(companies.deleteNote, { params: { id: companyId, noteId } }) },
+    ui,
+  );
+}

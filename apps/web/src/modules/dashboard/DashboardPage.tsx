@@ -1,18 +1,17 @@
 import { DEFAULT_REVENUE_WINDOW, type TRevenueWindow } from '@pennant/shared/dashboard/schemas';
 import { planAllows, subscriptionBanner } from '@pennant/shared/organization/plans';
 import type { TRole } from '@pennant/shared/team/roles';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SubscriptionBanner } from '@/components/plan/SubscriptionBanner';
 import { UpgradeDialog } from '@/components/plan/UpgradeDialog';
 import { usePlan } from '@/components/plan/usePlan';
-import { buttonClasses } from '@/components/ui/Button';
+import { Alert } from '@/components/ui/Alert';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { useSession } from '@/lib/session';
-import { dashboardKey, fetchDashboardMetrics, zeroMetrics } from './dashboard-api';
+import { useDashboardMetrics, zeroMetrics } from './dashboard-api';
 import { KpiCards } from './KpiCards';
 import { PlanUsageBanner } from './PlanUsageBanner';
 import { QuickActions } from './QuickActions';
@@ -32,11 +31,7 @@ export function DashboardPage() {
   const financeKpis = planAllows(current, 'financeKpis');
   const [months, setMonths] = useState<TRevenueWindow>(DEFAULT_REVENUE_WINDOW);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const metrics = useQuery({
-    queryKey: dashboardKey(months),
-    queryFn: () => fetchDashboardMetrics(months),
-    placeholderData: keepPreviousData,
-  });
+  const metrics = useDashboardMetrics(months);
 
   useEffect(() => {
     document.title = 'Dashboard — Pennant';
@@ -59,27 +54,29 @@ export function DashboardPage() {
       <PageHeader
         title="Dashboard"
         actions={
-          <Link to="/dashboard/quotes/new" className={buttonClasses('primary')}>
+          <ButtonLink to="/dashboard/quotes/new" variant="primary">
             + New Quote
-          </Link>
+          </ButtonLink>
         }
       />
 
       {metrics.isError ? (
-        <div
-          role="alert"
-          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        <Alert
+          tone="warning"
+          icon={AlertTriangle}
+          className="p-3"
+          action={
+            <button
+              type="button"
+              className="font-medium text-amber-900 underline underline-offset-2"
+              onClick={() => void metrics.refetch()}
+            >
+              Retry
+            </button>
+          }
         >
-          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span className="flex-1">Some dashboard metrics could not be loaded. Data may be incomplete.</span>
-          <button
-            type="button"
-            className="font-medium text-amber-900 underline underline-offset-2"
-            onClick={() => void metrics.refetch()}
-          >
-            Retry
-          </button>
-        </div>
+          Some dashboard metrics could not be loaded. Data may be incomplete.
+        </Alert>
       ) : null}
 
       {banner === 'free' ? <PlanUsageBanner plan={plan.data} onUpgrade={() => setUpgradeOpen(true)} /> : null}

@@ -1,6 +1,5 @@
 import { Building2, FilePlus2, PackagePlus } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 
 const ACTIONS = [
@@ -17,9 +16,9 @@ export function QuickActions() {
       </CardHeader>
       <CardContent className="grid gap-2">
         {ACTIONS.map(({ label, to, icon: Icon }) => (
-          <Link key={label} to={to} className={buttonClasses('outline', 'md', 'w-full justify-start')}>
+          <ButtonLink key={label} to={to} variant="outline" className="w-full justify-start">
             <Icon className="h-4 w-4 text-brand-700" aria-hidden /> {label}
-          </Link>
+          </ButtonLink>
         ))}
       </CardContent>
     </Card>

@@ -1,13 +1,20 @@
 import * as dashboard from '@pennant/shared/dashboard/contract';
 import type { TDashboardMetrics, TRevenueWindow } from '@pennant/shared/dashboard/schemas';
 import { monthWindow, zonedYearMonth } from '@pennant/shared/months';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 
 /** ['dashboard', months]: realtime topics invoices, agreements and companies refresh every window. */
 export const dashboardKey = (months: TRevenueWindow) => ['dashboard', months] as const;
 
-export const fetchDashboardMetrics = (months: TRevenueWindow) =>
-  call(dashboard.dashboardMetrics, { query: { months: `${months}` as const } });
+/** The dashboard's figures over a window of months; the last window stays on screen while the next loads. */
+export function useDashboardMetrics(months: TRevenueWindow) {
+  return useQuery({
+    queryKey: dashboardKey(months),
+    queryFn: () => call(dashboard.dashboardMetrics, { query: { months: `${months}` as const } }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** The figures shown when the metrics cannot be loaded: zeros over the chosen window (spec §8). */
 export function zeroMetrics(months: TRevenueWindow, timezone: string, now: Date = new Date()): TDashboardMetrics {

@@ -1,5 +1,4 @@
 import { ZCustomAdType } from '@pennant/shared/onboarding/schemas';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/Badge';
@@ -10,14 +9,14 @@ import { Field, Input } from '@/components/ui/Field';
 import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api';
 import { ONBOARDING_KEYS, readKey, writeKey } from '@/lib/storage';
-import { onboardingApi } from './onboarding-api';
+import { useAddAdType, useAdTypes, useFinishMenu } from './onboarding-api';
 
 const SUB_STEPS = ['Choose Ad Types', 'Add Custom Types', 'Review & Confirm'] as const;
-const AD_TYPES_KEY = ['onboarding', 'ad-types'] as const;
 
 export function MenuWizardStep({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const types = useQuery({ queryKey: AD_TYPES_KEY, queryFn: onboardingApi.adTypes, staleTime: 5 * 60_000, retry: 2 });
+  const types = useAdTypes();
+  const addAdType = useAddAdType();
+  const finishMenu = useFinishMenu();
   const [sub, setSub] = useState(() => Math.min(Math.max(Number(readKey(ONBOARDING_KEYS.menuStep)) || 0, 0), 2));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [label, setLabel] = useState('');
@@ -48,8 +47,7 @@ export function MenuWizardStep({ onDone }: { onDone: () => void }) {
     setLabelError(null);
     setAdding(true);
     try {
-      const created = await onboardingApi.addAdType(parsed.data.label);
-      await queryClient.invalidateQueries({ queryKey: AD_TYPES_KEY });
+      const created = await addAdType.mutateAsync(parsed.data.label);
       toggle(created.id, true);
       setLabel('');
     } catch (err) {
@@ -62,7 +60,7 @@ export function MenuWizardStep({ onDone }: { onDone: () => void }) {
   async function finish() {
     setFinishing(true);
     try {
-      await onboardingApi.finishMenu([...selected]);
+      await finishMenu.mutateAsync([...selected]);
       writeKey(ONBOARDING_KEYS.menuStep, '0');
       onDone();
     } catch (err) {

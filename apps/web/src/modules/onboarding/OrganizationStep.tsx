@@ -4,11 +4,12 @@ import { DEFAULT_SEASON_LABEL, MONTH_NAMES, SEASON_LABELS } from '@pennant/share
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Field, Input, Select } from '@/components/ui/Field';
 import { errorMessage } from '@/lib/api';
-import { onboardingApi } from './onboarding-api';
+import { useCreateOrganization } from './onboarding-api';
 
 interface TCreated {
   id: string;
@@ -25,11 +26,12 @@ export function OrganizationStep({ onCreated }: { onCreated: (org: TCreated) => 
     defaultValues: { name: '', seasonLabel: DEFAULT_SEASON_LABEL, fiscalStartMonth: 1 },
   });
   const { errors, isSubmitting } = form.formState;
+  const create = useCreateOrganization();
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const { orgId } = await onboardingApi.createOrganization(values);
+      const { orgId } = await create.mutateAsync(values);
       if (!orgId) throw new Error('Failed to create organization: No ID returned');
       await onCreated({
         id: orgId,
@@ -79,13 +81,12 @@ export function OrganizationStep({ onCreated }: { onCreated: (org: TCreated) => 
             </Field>
           </div>
           {failure ? (
-            <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              <p className="font-medium">Setup failed. Please try again.</p>
+            <Alert className="p-3" title="Setup failed. Please try again.">
               <button type="button" className="mt-1 text-xs underline" onClick={() => setShowDetails((v) => !v)}>
                 {showDetails ? 'Hide technical details' : 'Show technical details'}
               </button>
               {showDetails ? <pre className="mt-2 whitespace-pre-wrap text-xs">{failure}</pre> : null}
-            </div>
+            </Alert>
           ) : null}
           <div className="flex justify-end">
             <Button type="submit" disabled={isSubmitting}>

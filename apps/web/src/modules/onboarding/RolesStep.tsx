@@ -1,6 +1,5 @@
 import { ZOnboardingRoles } from '@pennant/shared/onboarding/schemas';
 import { ONBOARDING_ROLES, ROLE_DESCRIPTIONS, roleLabel, type TRole } from '@pennant/shared/team/roles';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
@@ -8,10 +7,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { PageLoading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api';
-import { onboardingApi } from './onboarding-api';
+import { useAssignRoles, useOnboardingState } from './onboarding-api';
 
 export function RolesStep({ onDone }: { onDone: () => Promise<void> }) {
-  const state = useQuery({ queryKey: ['onboarding', 'state'], queryFn: onboardingApi.state });
+  const state = useOnboardingState();
+  const assign = useAssignRoles();
   const [roles, setRoles] = useState<Set<TRole>>(new Set(['admin']));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -29,7 +29,7 @@ export function RolesStep({ onDone }: { onDone: () => Promise<void> }) {
     setError(null);
     setSaving(true);
     try {
-      await onboardingApi.assignRoles(parsed.data);
+      await assign.mutateAsync(parsed.data);
       toast.success('Roles assigned!');
       await onDone();
     } catch (err) {

@@ -1,6 +1,5 @@
 import { Construction } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { Card } from '@/components/ui/Card';
 import { PageHeader } from '@/components/ui/PageHeader';
 
@@ -19,9 +18,9 @@ export function AreaPlaceholder({ area }: { area: string }) {
           This part of Pennant is being built. Everything you set up elsewhere is kept and will show up here when it
           arrives.
         </p>
-        <Link to="/dashboard" className={buttonClasses('outline')}>
+        <ButtonLink to="/dashboard" variant="outline">
           Back to Dashboard
-        </Link>
+        </ButtonLink>
       </Card>
     </div>
   );

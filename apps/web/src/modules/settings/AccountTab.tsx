@@ -9,7 +9,7 @@ import { Field, Input } from '@/components/ui/Field';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { PasswordInput } from '@/modules/auth/PasswordInput';
-import { settingsApi } from './settings-api';
+import { useChangePassword, useRequestEmailChange } from './settings-api';
 
 const reason = (err: unknown) =>
   err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Please try again';
@@ -31,6 +31,7 @@ export function AccountTab() {
 function ChangeEmailCard() {
   const session = useSession();
   const [pending, setPending] = useState<string | null>(null);
+  const changeEmail = useRequestEmailChange();
   const form = useForm<TChangeEmail>({
     resolver: zodResolver(ZChangeEmail),
     defaultValues: { email: session.user.email },
@@ -39,7 +40,7 @@ function ChangeEmailCard() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { pendingEmail } = await settingsApi.changeEmail(values);
+      const { pendingEmail } = await changeEmail.mutateAsync(values);
       setPending(pendingEmail);
       toast.success('Check your email!', {
         description: `A confirmation link was sent to ${pendingEmail}. Your email changes when you open it.`,
@@ -78,6 +79,7 @@ function ChangeEmailCard() {
 }
 
 function ChangePasswordCard() {
+  const changePassword = useChangePassword();
   const form = useForm<TChangePassword>({
     resolver: zodResolver(ZChangePassword),
     defaultValues: { currentPassword: '', newPassword: '' },
@@ -86,7 +88,7 @@ function ChangePasswordCard() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await settingsApi.changePassword(values);
+      await changePassword.mutateAsync(values);
       toast.success('Password changed');
       form.reset({ currentPassword: '', newPassword: '' });
     } catch (err) {

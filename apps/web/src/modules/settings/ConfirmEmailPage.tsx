@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { CardPage, StateMessage } from '@/components/ui/CardPage';
 import { ApiError } from '@/lib/api';
-import { SESSION_KEY } from '@/lib/session';
-import { settingsApi } from './settings-api';
+import { useConfirmEmailChange } from './settings-api';
 
 type TPhase = { kind: 'confirming' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 
@@ -19,7 +17,7 @@ export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { mutateAsync: confirm } = useConfirmEmailChange();
   const [phase, setPhase] = useState<TPhase>({ kind: 'confirming' });
   const started = useRef(false);
 
@@ -34,19 +32,17 @@ export function ConfirmEmailPage() {
       setPhase({ kind: 'failed', message: 'This confirmation link is not valid.' });
       return;
     }
-    settingsApi
-      .confirmEmail(token)
+    confirm(token)
       // The page itself says how it went; a toast would only repeat it.
-      .then(async ({ email }) => {
+      .then(({ email }) => {
         setPhase({ kind: 'done', email });
-        await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
       })
       .catch((err: unknown) => {
         const message =
           err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Please try again later.';
         setPhase({ kind: 'failed', message });
       });
-  }, [token, queryClient]);
+  }, [token, confirm]);
 
   let body: ReactNode;
   if (phase.kind === 'confirming') {

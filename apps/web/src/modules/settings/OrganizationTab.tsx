@@ -9,11 +9,11 @@ import {
 } from '@pennant/shared/organization/schemas';
 import { MONTH_NAMES } from '@pennant/shared/organization/season';
 import { INVITE_MESSAGES } from '@pennant/shared/team/schemas';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
@@ -21,8 +21,7 @@ import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { PageLoading } from '@/components/ui/Spinner';
 import { ApiError } from '@/lib/api';
 import { applyFieldErrors } from '@/lib/form';
-import { useRefreshSession } from '@/lib/session';
-import { ORG_SETTINGS_KEY, settingsApi } from './settings-api';
+import { useOrganizationSettings, useSaveOrganizationSettings } from './settings-api';
 
 type TForm = TOrganizationSettingsInput;
 
@@ -52,7 +51,7 @@ const FORM_FIELDS = Object.keys(ZOrganizationSettings.shape).filter(
 
 /** Settings → Organization: every field of spec §5; only the owner may save. */
 export function OrganizationTab() {
-  const settings = useQuery({ queryKey: ORG_SETTINGS_KEY, queryFn: settingsApi.organization });
+  const settings = useOrganizationSettings();
 
   if (settings.isPending) return <PageLoading label="Loading organization settings..." />;
   if (settings.isError) {
@@ -65,20 +64,23 @@ export function OrganizationTab() {
       );
     }
     return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Failed to load organization settings.{' '}
-        <Button variant="link" size="sm" onClick={() => void settings.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <Alert
+        className="p-4"
+        action={
+          <Button variant="link" size="sm" className="h-auto" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        Failed to load organization settings.
+      </Alert>
     );
   }
   return <OrganizationForm settings={settings.data} />;
 }
 
 function OrganizationForm({ settings }: { settings: TOrganizationSettingsReply }) {
-  const queryClient = useQueryClient();
-  const refreshSession = useRefreshSession();
+  const save = useSaveOrganizationSettings();
   const canEdit = settings.canEdit;
   const form = useForm<TForm, unknown, TOrganizationSettings>({
     resolver: zodResolver(ZOrganizationSettings),
@@ -96,11 +98,9 @@ function OrganizationForm({ settings }: { settings: TOrganizationSettingsReply }
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const saved = await settingsApi.saveOrganization(values);
-      queryClient.setQueryData(ORG_SETTINGS_KEY, saved);
+      const saved = await save.mutateAsync(values);
       form.reset(toForm(saved));
       toast.success('Organization settings updated');
-      void refreshSession();
     } catch (err) {
       applyFieldErrors(form, err, FORM_FIELDS);
       toast.error('Failed to save', { description: err instanceof ApiError ? err.message : 'Please try again' });

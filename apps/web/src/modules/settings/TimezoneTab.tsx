@@ -4,7 +4,6 @@ import {
   timezoneOptionLabel,
   ZTimezonePreference,
 } from '@pennant/shared/profile/timezones';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, MapPin } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -15,9 +14,9 @@ import { PageLoading } from '@/components/ui/Spinner';
 import { Switch } from '@/components/ui/Switch';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { useRefreshSession, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { browserTimezone, timezoneOptions } from '@/lib/timezone';
-import { settingsApi, TIMEZONE_KEY } from './settings-api';
+import { useSaveTimezone, useTimezonePreference } from './settings-api';
 
 /** Spec §4: the 'saved' message disappears after 3 s. */
 const SAVED_MESSAGE_MS = 3000;
@@ -36,13 +35,12 @@ function useNow(): Date {
 /** Settings → Timezone: auto-detect, the twelve zones with their offsets, Save and Reset. */
 export function TimezoneTab() {
   const session = useSession();
-  const refreshSession = useRefreshSession();
-  const queryClient = useQueryClient();
+  const saveTimezone = useSaveTimezone();
   const now = useNow();
   const switchId = useId();
   const selectId = useId();
   const browser = useMemo(() => browserTimezone(), []);
-  const pref = useQuery({ queryKey: TIMEZONE_KEY, queryFn: settingsApi.timezone, staleTime: 0 });
+  const pref = useTimezonePreference();
   // The saved preference; on a load failure the browser's zone stands in (spec §4).
   const fallback: TTimezonePreference = { timezone: browser ?? DEFAULT_TIMEZONE, autoDetect: true };
   const saved = pref.data ?? (pref.isError ? fallback : null);
@@ -76,11 +74,9 @@ export function TimezoneTab() {
     setSaving(true);
     setError(null);
     try {
-      const stored = await settingsApi.saveTimezone(parsed.data);
-      queryClient.setQueryData(TIMEZONE_KEY, stored);
+      // Every date in the app reads the zone from the session; the hook refreshes it.
+      const stored = await saveTimezone.mutateAsync(parsed.data);
       setDraft(stored);
-      // Every date in the app reads the zone from the session.
-      await refreshSession();
       setSavedAt(Date.now());
       return true;
     } catch (err) {

@@ -3,17 +3,77 @@ import type { TChangeEmail, TChangePassword } from '@pennant/shared/auth/schemas
 import * as organization from '@pennant/shared/organization/contract';
 import type { TOrganizationSettings } from '@pennant/shared/organization/schemas';
 import type { TTimezonePreference } from '@pennant/shared/profile/timezones';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
+import { type TMutationUi, useContractMutation } from '@/lib/query';
+import { SESSION_KEY } from '@/lib/session';
 
-export const ORG_SETTINGS_KEY = ['organization', 'settings'] as const;
-export const TIMEZONE_KEY = ['profile', 'timezone'] as const;
-
-export const settingsApi = {
-  organization: () => call(organization.getSettings),
-  saveOrganization: (body: TOrganizationSettings) => call(organization.saveSettings, { body }),
-  timezone: () => call(organization.getTimezone),
-  saveTimezone: (body: TTimezonePreference) => call(organization.saveTimezone, { body }),
-  changeEmail: (body: TChangeEmail) => call(account.requestEmailChange, { body }),
-  confirmEmail: (token: string) => call(account.confirmEmailChange, { body: { token } }),
-  changePassword: (body: TChangePassword) => call(account.changePassword, { body }),
+export const settingsKeys = {
+  organization: ['organization', 'settings'] as const,
+  timezone: ['profile', 'timezone'] as const,
 };
+
+export function useOrganizationSettings() {
+  return useQuery({ queryKey: settingsKeys.organization, queryFn: () => call(organization.getSettings) });
+}
+
+/** Saves the organization's settings; the session carries its name, so it is refreshed too. */
+export function useSaveOrganizationSettings(ui?: TMutationUi<TOrganizationSettings, TOrganizationSettings>) {
+  const qc = useQueryClient();
+  return useContractMutation(
+    organization.saveSettings,
+    {
+      mutationFn: (body: TOrganizationSettings) => call(organization.saveSettings, { body }),
+      onSuccess: async (saved) => {
+        qc.setQueryData(settingsKeys.organization, saved);
+        await qc.invalidateQueries({ queryKey: SESSION_KEY });
+      },
+    },
+    ui,
+  );
+}
+
+export function useTimezonePreference() {
+  return useQuery({ queryKey: settingsKeys.timezone, queryFn: () => call(organization.getTimezone), staleTime: 0 });
+}
+
+/** Reads the saved zone outside a component's render (the sign-in auto-detect). */
+export const fetchTimezonePreference = (qc: QueryClient) =>
+  qc.fetchQuery({ queryKey: settingsKeys.timezone, queryFn: () => call(organization.getTimezone), staleTime: 0 });
+
+/** Saves the zone; every date in the app reads it from the session, so that is refreshed too. */
+export function useSaveTimezone(ui?: TMutationUi<TTimezonePreference, TTimezonePreference>) {
+  const qc = useQueryClient();
+  return useContractMutation(
+    organization.saveTimezone,
+    {
+      mutationFn: (body: TTimezonePreference) => call(organization.saveTimezone, { body }),
+      onSuccess: async (stored) => {
+        qc.setQueryData(settingsKeys.timezone, stored);
+        await qc.invalidateQueries({ queryKey: SESSION_KEY });
+      },
+    },
+    ui,
+  );
+}
+
+export function useRequestEmailChange() {
+  return useContractMutation(account.requestEmailChange, {
+    mutationFn: (body: TChangeEmail) => call(account.requestEmailChange, { body }),
+  });
+}
+
+export function useChangePassword() {
+  return useContractMutation(account.changePassword, {
+    mutationFn: (body: TChangePassword) => call(account.changePassword, { body }),
+  });
+}
+
+/** Confirms an e-mail change from the link; the session then shows the new address. */
+export function useConfirmEmailChange() {
+  const qc = useQueryClient();
+  return useContractMutation(account.confirmEmailChange, {
+    mutationFn: (token: string) => call(account.confirmEmailChange, { body: { token } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: SESSION_KEY }),
+  });
+}

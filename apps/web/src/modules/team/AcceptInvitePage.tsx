@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TInviteAccountForm, ZInviteAccountForm } from '@pennant/shared/auth/schemas';
 import { INVITE_MESSAGES, type TInviteVerification } from '@pennant/shared/team/schemas';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api';
 import { SESSION_KEY, signOutEverywhere, useSessionQuery } from '@/lib/session';
 import { PENDING_INVITE_KEY, removeKey, writeKey } from '@/lib/storage';
 import { PasswordInput } from '@/modules/auth/PasswordInput';
-import { teamApi } from './team-api';
+import { useAcceptInvite, useInviteVerification, useSignUpWithInvite } from './team-api';
 
 /** Spec §8: after acceptance the page waits about 1.2 s before going to the dashboard. */
 const REDIRECT_MS = 1200;
@@ -53,13 +53,8 @@ export function AcceptInvitePage() {
   const queryClient = useQueryClient();
   const sessionQuery = useSessionQuery();
   const session = sessionQuery.data;
-  const verification = useQuery({
-    queryKey: ['invite', inviteId, token],
-    queryFn: () => teamApi.verify(inviteId, token),
-    enabled: inviteId !== '' && token !== '',
-    retry: false,
-    staleTime: 0,
-  });
+  const verification = useInviteVerification(inviteId, token);
+  const accept = useAcceptInvite();
   const [phase, setPhase] = useState<TPhase>({ kind: 'ready' });
   const started = useRef(false);
 
@@ -86,15 +81,15 @@ export function AcceptInvitePage() {
     if (started.current || !invite || closed || !session || wrongEmail) return;
     started.current = true;
     setPhase({ kind: 'accepting' });
-    teamApi
-      .accept(inviteId, token)
+    accept
+      .mutateAsync({ inviteId, token })
       .then(succeed)
       .catch((err: unknown) => {
         const message = err instanceof ApiError && err.message ? err.message : 'Please try again';
         toast.error('Error accepting invitation', { description: message });
         setPhase({ kind: 'failed', message });
       });
-  }, [invite, closed, session, wrongEmail, inviteId, token, succeed]);
+  }, [invite, closed, session, wrongEmail, inviteId, token, succeed, accept.mutateAsync]);
 
   // A link that cannot be used should not bring the visitor back here after the next sign-in.
   const errorText = !inviteId
@@ -196,6 +191,7 @@ function CreateAccountForm({
   onJoined: () => Promise<void>;
   onSignIn: () => void;
 }) {
+  const signUp = useSignUpWithInvite();
   const form = useForm<TInviteAccountForm>({
     resolver: zodResolver(ZInviteAccountForm),
     defaultValues: { email: invite.email, fullName: '', password: '' },
@@ -204,7 +200,7 @@ function CreateAccountForm({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await teamApi.signUpAndAccept(inviteId, token, values);
+      await signUp.mutateAsync({ inviteId, token, account: values });
       await onJoined();
     } catch (err) {
       const description =

@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INVITE_ROLES, ROLE_DESCRIPTIONS, roleLabel, type TRole } from '@pennant/shared/team/roles';
 import { INVITE_MESSAGES, type TInvite, type TInviteInput, ZInvite } from '@pennant/shared/team/schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { PLAN_KEY } from '@/components/plan/usePlan';
 import { Button } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field, Input } from '@/components/ui/Field';
 import { ApiError } from '@/lib/api';
-import { TEAM_INVITES_KEY, teamApi } from './team-api';
+import { useSendInvite } from './team-api';
 
 interface TInviteDialogProps {
   open: boolean;
@@ -23,7 +21,7 @@ interface TInviteDialogProps {
 const DEFAULTS: TInviteInput = { email: '', roles: ['treasurer'] };
 
 export function InviteDialog({ open, onOpenChange, onPlanLimit }: TInviteDialogProps) {
-  const queryClient = useQueryClient();
+  const send = useSendInvite();
   const idPrefix = useId();
   const form = useForm<TInviteInput, unknown, TInvite>({ resolver: zodResolver(ZInvite), defaultValues: DEFAULTS });
   const { errors, isSubmitting } = form.formState;
@@ -34,11 +32,9 @@ export function InviteDialog({ open, onOpenChange, onPlanLimit }: TInviteDialogP
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await teamApi.invite(values);
+      await send.mutateAsync(values);
       toast.success('Invite sent!', { description: `An invitation was e-mailed to ${values.email}.` });
       onOpenChange(false);
-      void queryClient.invalidateQueries({ queryKey: TEAM_INVITES_KEY });
-      void queryClient.invalidateQueries({ queryKey: PLAN_KEY });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'plan_limit') {
         onOpenChange(false);

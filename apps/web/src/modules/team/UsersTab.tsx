@@ -1,11 +1,10 @@
 import { roleLabel, type TRole } from '@pennant/shared/team/roles';
-import { INVITE_MESSAGES, type TPendingInvite } from '@pennant/shared/team/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { INVITE_MESSAGES } from '@pennant/shared/team/schemas';
 import { Crown, RefreshCw, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { UpgradeDialog } from '@/components/plan/UpgradeDialog';
-import { PLAN_KEY, teamLimitReached, usePlan } from '@/components/plan/usePlan';
+import { teamLimitReached, usePlan } from '@/components/plan/usePlan';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
@@ -15,7 +14,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { InviteDialog } from './InviteDialog';
-import { TEAM_INVITES_KEY, TEAM_MEMBERS_KEY, teamApi } from './team-api';
+import { useCancelInvite, usePendingInvites, useResendInvite, useTeamMembers } from './team-api';
 
 /** Below 640 px each row stacks into a small card; from 640 px it is an ordinary table row. */
 const stackHead = 'hidden sm:table-header-group';
@@ -56,11 +55,9 @@ function RowsSkeleton({ columns }: { columns: number }) {
 export function UsersTab() {
   const session = useSession();
   const canManage = session.permissions.team;
-  const queryClient = useQueryClient();
   const plan = usePlan();
-  const members = useQuery({ queryKey: TEAM_MEMBERS_KEY, queryFn: teamApi.members });
-  // Pending invitations are for those who manage the team; the server refuses everyone else.
-  const invites = useQuery({ queryKey: TEAM_INVITES_KEY, queryFn: teamApi.invites, enabled: canManage });
+  const members = useTeamMembers();
+  const invites = usePendingInvites(canManage);
   const [inviteOpen, setInviteOpen] = useState(false);
   const [upgrade, setUpgrade] = useState<{ open: boolean; reason?: string }>({ open: false });
 
@@ -69,33 +66,16 @@ export function UsersTab() {
       toast.error('Failed to load invites', { description: errorMessage(invites.error, '') || undefined });
   }, [invites.isError, invites.error]);
 
-  const refreshTeam = () => {
-    void queryClient.invalidateQueries({ queryKey: TEAM_INVITES_KEY });
-    void queryClient.invalidateQueries({ queryKey: PLAN_KEY });
-  };
-
-  const resend = useMutation({
-    mutationFn: (invite: TPendingInvite) => teamApi.resend(invite.id),
-    onSuccess: (_data, invite) => {
-      toast.success('Invite resent', { description: `A new link was e-mailed to ${invite.email}.` });
-      refreshTeam();
-    },
-    onError: (err) => {
-      toast.error('Failed to resend invite', { description: errorMessage(err, 'Please try again') });
-      refreshTeam();
-    },
+  const resend = useResendInvite({
+    onSuccess: (_data, invite) =>
+      toast.success('Invite resent', { description: `A new link was e-mailed to ${invite.email}.` }),
+    onError: (err) => toast.error('Failed to resend invite', { description: errorMessage(err, 'Please try again') }),
   });
 
-  const cancel = useMutation({
-    mutationFn: (invite: TPendingInvite) => teamApi.cancel(invite.id),
-    onSuccess: (_data, invite) => {
-      toast.success('Invite cancelled', { description: `The link sent to ${invite.email} no longer works.` });
-      refreshTeam();
-    },
-    onError: (err) => {
-      toast.error('Failed to cancel invite', { description: errorMessage(err, 'Please try again') });
-      refreshTeam();
-    },
+  const cancel = useCancelInvite({
+    onSuccess: (_data, invite) =>
+      toast.success('Invite cancelled', { description: `The link sent to ${invite.email} no longer works.` }),
+    onError: (err) => toast.error('Failed to cancel invite', { description: errorMessage(err, 'Please try again') }),
   });
 
   function openInvite() {

@@ -7,7 +7,6 @@ import {
   type TContactInput,
   ZContact,
 } from '@pennant/shared/companies/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Mail, Pencil, Phone, Star, UserCheck, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,12 +15,14 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Checkbox } from '@/components/ui/Checkbox';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Field, Input } from '@/components/ui/Field';
+import { Loading } from '@/components/ui/Spinner';
 import { ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { applyFieldErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
-import { companiesApi, companyKeys, useCompanyContacts } from '../companies-api';
+import { useAddContact, useCompanyContacts, useSetPrimaryContact, useUpdateContact } from '../companies-api';
 
 interface TContactFormProps {
   title: string;
@@ -125,10 +126,8 @@ function ContactForm({ title, initial, busy, showPrimary, onSave, onCancel }: TC
 export function ContactsTab({ companyId }: { companyId: string }) {
   const session = useSession();
   const rights = session.permissions.companies;
-  const qc = useQueryClient();
   const contacts = useCompanyContacts(companyId);
   const [editing, setEditing] = useState<'new' | string | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: companyKeys.detail(companyId) });
   const fail = (title: string) => (err: unknown) =>
     toast.error(title, { description: errorMessage(err, 'Please try again.') });
   /** A refusal about a field shows on the form's field instead of in a toast. */
@@ -136,51 +135,32 @@ export function ContactsTab({ companyId }: { companyId: string }) {
     if (!(err instanceof ApiError && err.fields)) fail(title)(err);
   };
 
-  const add = useMutation({
-    mutationFn: (values: TContact) => companiesApi.addContact(companyId, values),
+  const add = useAddContact(companyId, {
     onSuccess: () => {
       toast.success('Contact added');
       setEditing(null);
     },
     onError: failUnlessField('Failed to add contact'),
-    onSettled: refresh,
   });
-  const update = useMutation({
-    mutationFn: ({ id, values }: { id: string; values: TContact }) =>
-      companiesApi.updateContact(companyId, id, {
-        name: values.name,
-        email: values.email,
-        phone: values.phone ?? null,
-        title: values.title ?? null,
-      }),
+  const update = useUpdateContact(companyId, {
     onSuccess: () => {
       toast.success('Contact updated');
       setEditing(null);
     },
     onError: failUnlessField('Failed to update contact'),
-    onSettled: refresh,
   });
-  const setActive = useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      companiesApi.updateContact(companyId, id, { isActive }),
-    onSuccess: (_r, { isActive }) => toast.success(isActive ? 'Contact reactivated' : 'Contact deactivated'),
+  const setActive = useUpdateContact(companyId, {
+    onSuccess: (_r, { change }) => toast.success(change.isActive ? 'Contact reactivated' : 'Contact deactivated'),
     onError: fail('Failed to update contact'),
-    onSettled: refresh,
   });
-  const primary = useMutation({
-    mutationFn: (id: string) => companiesApi.setPrimary(companyId, id),
+  const primary = useSetPrimaryContact(companyId, {
     onSuccess: () => toast.success('Primary contact updated'),
     onError: fail('Failed to set primary contact'),
-    onSettled: refresh,
   });
   const busy = setActive.isPending || primary.isPending;
 
   if (contacts.isPending) {
-    return (
-      <p role="status" className="py-8 text-center text-sm text-slate-600">
-        Loading contacts...
-      </p>
-    );
+    return <Loading className="py-8">Loading contacts...</Loading>;
   }
   if (contacts.isError) {
     return (
@@ -209,10 +189,10 @@ export function ContactsTab({ companyId }: { companyId: string }) {
         />
       ) : null}
       {list.length === 0 && editing !== 'new' ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center">
-          <Users className="h-10 w-10 text-slate-300" aria-hidden />
-          <p className="font-medium text-slate-900">No contacts yet</p>
-          <p className="text-sm text-slate-600">Add the person you talk to at this company.</p>
+        <Card>
+          <EmptyState icon={Users} title="No contacts yet">
+            Add the person you talk to at this company.
+          </EmptyState>
         </Card>
       ) : (
         <ul aria-label="Contacts" className="space-y-3">
@@ -223,7 +203,17 @@ export function ContactsTab({ companyId }: { companyId: string }) {
                   title={`Edit ${ct.name}`}
                   initial={ct}
                   busy={update.isPending}
-                  onSave={(values) => update.mutateAsync({ id: ct.id, values })}
+                  onSave={(values) =>
+                    update.mutateAsync({
+                      contactId: ct.id,
+                      change: {
+                        name: values.name,
+                        email: values.email,
+                        phone: values.phone ?? null,
+                        title: values.title ?? null,
+                      },
+                    })
+                  }
                   onCancel={() => setEditing(null)}
                 />
               </li>
@@ -286,7 +276,7 @@ export function ContactsTab({ companyId }: { companyId: string }) {
                         <Button
                           variant="ghost"
                           size="sm"
-                          onClick={() => setActive.mutate({ id: ct.id, isActive: false })}
+                          onClick={() => setActive.mutate({ contactId: ct.id, change: { isActive: false } })}
                           disabled={!rights.canEdit || busy}
                           aria-label={`Deactivate ${ct.name}`}
                         >
@@ -297,7 +287,7 @@ export function ContactsTab({ companyId }: { companyId: string }) {
                       <Button
                         variant="ghost"
                         size="sm"
-                        onClick={() => setActive.mutate({ id: ct.id, isActive: true })}
+                        onClick={() => setActive.mutate({ contactId: ct.id, change: { isActive: true } })}
                         disabled={!rights.canEdit || busy}
                         aria-label={`Reactivate ${ct.name}`}
                       >

@@ -8,20 +8,19 @@ import {
   type TCompanyUpdateInput,
   ZCompanyUpdate,
 } from '@pennant/shared/companies/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FilePlus2, FileSignature, FileText, Mail, Pencil, Phone, Receipt, UserPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button, buttonClasses } from '@/components/ui/Button';
+import { Button } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/ButtonLink';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Field, Input, Select, Textarea } from '@/components/ui/Field';
 import { errorMessage } from '@/lib/api';
 import { applyFieldErrors } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { companiesApi, companyKeys } from '../companies-api';
+import { useUpdateCompany } from '../companies-api';
 import { CompanyStatusBadge } from '../StatusBadge';
 import { usePlanLimit } from '../usePlanLimit';
 import { websiteHref, websiteText } from '../website';
@@ -69,7 +68,6 @@ interface TDetailsTabProps {
 export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
   const session = useSession();
   const rights = session.permissions.companies;
-  const qc = useQueryClient();
   const planLimit = usePlanLimit();
   const [editing, setEditing] = useState(false);
   const form = useForm<TCompanyUpdateInput, unknown, TCompanyUpdate>({
@@ -78,12 +76,9 @@ export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
   });
   const { errors } = form.formState;
 
-  const save = useMutation({
-    mutationFn: (values: TCompanyUpdate) => companiesApi.update(c.id, values),
-    onSuccess: (updated) => {
+  const save = useUpdateCompany(c.id, {
+    onSuccess: () => {
       toast.success('Company updated');
-      qc.setQueryData(companyKeys.detail(c.id), updated);
-      void qc.invalidateQueries({ queryKey: companyKeys.all });
       setEditing(false);
     },
     onError: (err) => {
@@ -100,7 +95,6 @@ export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
 
   const address = [c.address, [c.city, c.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
   const pc = c.primaryContact;
-  const link = buttonClasses('outline', 'md', 'w-full justify-start');
 
   return (
     <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
@@ -232,18 +226,18 @@ export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
             <CardTitle>Quick Actions</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">
-            <Link to={`/dashboard/quotes/new?company=${c.id}`} className={link}>
+            <ButtonLink to={`/dashboard/quotes/new?company=${c.id}`} variant="outline" className="w-full justify-start">
               <FilePlus2 className="h-4 w-4" aria-hidden /> Create Quote
-            </Link>
-            <Link to={`/dashboard/quotes?company=${c.id}`} className={link}>
+            </ButtonLink>
+            <ButtonLink to={`/dashboard/quotes?company=${c.id}`} variant="outline" className="w-full justify-start">
               <FileText className="h-4 w-4" aria-hidden /> View Quotes
-            </Link>
-            <Link to={`/dashboard/agreements?company=${c.id}`} className={link}>
+            </ButtonLink>
+            <ButtonLink to={`/dashboard/agreements?company=${c.id}`} variant="outline" className="w-full justify-start">
               <FileSignature className="h-4 w-4" aria-hidden /> View Agreements
-            </Link>
-            <Link to={`/dashboard/invoices?company=${c.id}`} className={link}>
+            </ButtonLink>
+            <ButtonLink to={`/dashboard/invoices?company=${c.id}`} variant="outline" className="w-full justify-start">
               <Receipt className="h-4 w-4" aria-hidden /> View Invoices
-            </Link>
+            </ButtonLink>
           </CardContent>
         </Card>
 

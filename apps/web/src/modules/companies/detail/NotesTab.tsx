@@ -1,5 +1,4 @@
 import type { TCompanyNote } from '@pennant/shared/companies/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { History, MessageSquareText, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,10 +6,12 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Loading } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { companiesApi, companyKeys, useCompanyNotes } from '../companies-api';
+import { useCompanyNotes, useDeleteNote } from '../companies-api';
 import { NoteComposer } from '../NoteComposer';
 
 const EVENT_LABELS: Record<string, string> = {
@@ -27,7 +28,6 @@ function eventLabel(type: string): string {
 export function NotesTab({ companyId }: { companyId: string }) {
   const session = useSession();
   const rights = session.permissions.companies;
-  const qc = useQueryClient();
   const notes = useCompanyNotes(companyId);
   /** The note whose delete waits for the confirmation. */
   const [deleting, setDeleting] = useState<TCompanyNote | null>(null);
@@ -37,14 +37,12 @@ export function NotesTab({ companyId }: { companyId: string }) {
     if (notes.isError) toast.error('Failed to load company notes');
   }, [notes.isError]);
 
-  const remove = useMutation({
-    mutationFn: (note: TCompanyNote) => companiesApi.deleteNote(companyId, note.id),
+  const remove = useDeleteNote(companyId, {
     onSuccess: () => {
       toast.success('Note deleted successfully');
       setDeleting(null);
     },
     onError: (err) => toast.error('Failed to delete note', { description: errorMessage(err, 'Please try again.') }),
-    onSettled: () => qc.invalidateQueries({ queryKey: companyKeys.all }),
   });
 
   const list = notes.data ?? [];
@@ -59,14 +57,12 @@ export function NotesTab({ companyId }: { companyId: string }) {
       </Card>
       <section aria-label="Notes" className="space-y-3 lg:order-1 lg:col-span-2">
         {notes.isPending ? (
-          <p role="status" className="py-8 text-center text-sm text-slate-600">
-            Loading notes...
-          </p>
+          <Loading className="py-8">Loading notes...</Loading>
         ) : list.length === 0 ? (
-          <Card className="flex flex-col items-center gap-2 p-10 text-center">
-            <MessageSquareText className="h-10 w-10 text-slate-300" aria-hidden />
-            <p className="font-medium text-slate-900">No notes yet</p>
-            <p className="text-sm text-slate-600">Notes record calls, meetings and next steps with this company.</p>
+          <Card>
+            <EmptyState icon={MessageSquareText} title="No notes yet">
+              Notes record calls, meetings and next steps with this company.
+            </EmptyState>
           </Card>
         ) : (
           <ol className="space-y-3">
@@ -124,7 +120,7 @@ export function NotesTab({ companyId }: { companyId: string }) {
         confirmLabel="Delete Note"
         danger
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
       />
     </div>
   );

@@ -1,29 +1,21 @@
 import {
-  autoMatch,
   checkImportRecord,
-  missingRequiredTargets,
   type TImportTable,
   type TReadTableResult,
   toImportRecords,
   workbookNameMismatch,
 } from '@pennant/shared/companies/import-mapping';
 import {
-  DEFAULT_DUPLICATE_ACTION,
-  duplicateAction,
   IMPORT_ACCEPT,
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
   importResultMessage,
   isImportFileName,
   isImportFinished,
-  type TDuplicateAction,
-  type TImportDecisions,
-  type TImportDuplicate,
   type TImportState,
-  type TImportTarget,
 } from '@pennant/shared/companies/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -34,14 +26,24 @@ import { usePlanLimit } from '../usePlanLimit';
 import { DuplicatesStep } from './DuplicatesStep';
 import { ImportingStep } from './ImportingStep';
 import { IMPORT_POLL_MS, importApi, importKey } from './import-api';
+import {
+  canContinue,
+  closeConfirmation,
+  INITIAL_IMPORT_WIZARD,
+  importIdOf,
+  importWizardReducer,
+  NO_DECISIONS,
+  previousStep,
+  skippedRows,
+  type TImportMappingDraft,
+  type TStep,
+} from './import-wizard-state';
 import { MappingStep } from './MappingStep';
 import { ReviewStep } from './ReviewStep';
 import { SheetStep } from './SheetStep';
 import { UploadStep } from './UploadStep';
 import { uploadImportFile } from './upload-import';
 import { ParserStopped, useParseWorker } from './useParseWorker';
-
-type TStep = 'upload' | 'sheet' | 'mapping' | 'duplicates' | 'review' | 'importing';
 
 const STEP_TITLES: Record<TStep, string> = {
   upload: 'Upload File',
@@ -64,36 +66,8 @@ async function fileProblem(file: File): Promise<string | null> {
   return null;
 }
 
-const NO_DECISIONS: TImportDecisions = { defaultAction: DEFAULT_DUPLICATE_ACTION, overrides: {} };
-
-interface TWizardState {
-  step: TStep;
-  file: File | null;
-  /** The server's import of the uploaded file. */
-  importId: string | null;
-  sheets: string[];
-  sheet: string | null;
-  table: TImportTable | null;
-  mapping: Record<string, TImportTarget>;
-  /** The duplicates listed in full (at most the first 1,000). */
-  duplicates: TImportDuplicate[];
-  /** rowIndex of every duplicate the server found. */
-  duplicateRows: number[];
-  decisions: TImportDecisions;
-}
-
-const INITIAL: TWizardState = {
-  step: 'upload',
-  file: null,
-  importId: null,
-  sheets: [],
-  sheet: null,
-  table: null,
-  mapping: {},
-  duplicates: [],
-  duplicateRows: [],
-  decisions: NO_DECISIONS,
-};
+const NO_MAPPING: TImportMappingDraft = {};
+const NO_ROWS: number[] = [];
 
 interface TImportWizardProps {
   open: boolean;
@@ -128,21 +102,19 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
   const qc = useQueryClient();
   const parser = useParseWorker();
   const planLimit = usePlanLimit();
-  const [state, setState] = useState<TWizardState>(INITIAL);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<'discard' | 'leave' | null>(null);
-  /** The import being followed; it outlives the dialog when the dialog is closed mid-import. */
+  const [state, dispatch] = useReducer(importWizardReducer, INITIAL_IMPORT_WIZARD);
+  /** The import being followed; it outlives the wizard's state when the dialog is closed mid-import. */
   const [watchId, setWatchId] = useState<string | null>(null);
-  const { step, file, table, mapping, duplicates, duplicateRows, decisions, importId } = state;
+  const { step, busy, error } = state;
+  const importId = importIdOf(state);
+  const table = 'table' in state ? state.table : null;
+  const mapping = 'mapping' in state ? state.mapping : NO_MAPPING;
+  const duplicateRows = 'duplicateRows' in state ? state.duplicateRows : NO_ROWS;
+  const decisions = 'decisions' in state ? state.decisions : NO_DECISIONS;
 
   const records = useMemo(() => (table ? toImportRecords(table.rows, mapping) : []), [table, mapping]);
-  const skippedRows = useMemo(() => {
-    const set = new Set<number>();
-    for (const rowIndex of duplicateRows) if (duplicateAction(decisions, rowIndex) === 'skip') set.add(rowIndex);
-    return set;
-  }, [duplicateRows, decisions]);
-  const toImport = useMemo(() => records.filter((_r, i) => !skippedRows.has(i)), [records, skippedRows]);
+  const skipped = useMemo(() => skippedRows(duplicateRows, decisions), [duplicateRows, decisions]);
+  const toImport = useMemo(() => records.filter((_r, i) => !skipped.has(i)), [records, skipped]);
   const rejected = useMemo(
     () => (step === 'review' ? toImport.filter((r) => !checkImportRecord(r).ok).length : 0),
     [step, toImport],
@@ -158,16 +130,16 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
 
   const reset = () => {
     parser.reset();
-    setState(INITIAL);
-    setBusy(null);
-    setError(null);
-    setConfirm(null);
+    dispatch({ type: 'reset' });
   };
 
   const close = () => {
     onOpenChange(false);
     reset();
   };
+
+  const setError = (message: string | null) => dispatch({ type: 'error', message });
+  const setBusy = (label: string | null) => dispatch({ type: 'busy', label });
 
   // The import finished: the spec's toast, the list refreshed, and the wizard closes and resets.
   const finished = watched.data && watched.data.id === watchId && isImportFinished(watched.data.status);
@@ -177,21 +149,8 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
     setWatchId(null);
     showResult(watched.data);
     void qc.invalidateQueries({ queryKey: companyKeys.all });
-    if (state.importId === watched.data.id) close();
+    if (importId === watched.data.id) close();
   }, [finished]);
-
-  const goToMapping = (next: Partial<TWizardState>, tableRead: TImportTable) => {
-    setState((s) => ({
-      ...s,
-      ...next,
-      step: 'mapping',
-      table: tableRead,
-      mapping: autoMatch(tableRead.headers),
-      duplicates: [],
-      duplicateRows: [],
-      decisions: NO_DECISIONS,
-    }));
-  };
 
   const tableOrError = (result: TReadTableResult): TImportTable | null => {
     if (result.ok) return result.table;
@@ -223,14 +182,7 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
       if (reply.sheets.length > 1) {
         const stored = await upload(chosen);
         if (!stored) return;
-        setState({
-          ...INITIAL,
-          step: 'sheet',
-          file: chosen,
-          importId: stored.id,
-          sheets: reply.sheets,
-          sheet: reply.sheets[0] ?? null,
-        });
+        dispatch({ type: 'workbookUploaded', file: chosen, importId: stored.id, sheets: reply.sheets });
         return;
       }
       if (!reply.result) throw new Error(IMPORT_MESSAGES.emptyOrCorrupted);
@@ -239,7 +191,7 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
       const stored = await upload(chosen);
       if (!stored) return;
       toast.success(`Successfully processed ${read.rows.length} rows from ${chosen.name}`);
-      goToMapping({ file: chosen, importId: stored.id, sheets: reply.sheets, sheet: reply.sheets[0] ?? null }, read);
+      dispatch({ type: 'fileUploaded', file: chosen, importId: stored.id, sheets: reply.sheets, table: read });
     } catch (err) {
       if (err instanceof ParserStopped) return;
       setError(IMPORT_MESSAGES.emptyOrCorrupted);
@@ -250,7 +202,7 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
   }
 
   async function loadSheet() {
-    const sheet = state.sheet;
+    const sheet = state.step === 'sheet' ? state.sheet : null;
     if (!sheet) return;
     setError(null);
     setBusy('Loading...');
@@ -259,7 +211,7 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
       const read = reply.result ? tableOrError(reply.result) : null;
       if (!read) return;
       toast.success(`Successfully loaded data from sheet ${sheet}`, { description: `${read.rows.length} rows` });
-      goToMapping({}, read);
+      dispatch({ type: 'sheetLoaded', table: read });
     } catch (err) {
       if (err instanceof ParserStopped) return;
       toast.error('Error processing file', { description: errorMessage(err, IMPORT_MESSAGES.emptyOrCorrupted) });
@@ -269,25 +221,19 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
   }
 
   async function checkDuplicates() {
+    if (state.step !== 'mapping') return;
     setError(null);
     if (records.length === 0) {
       setError('No rows have a value in the column mapped to Company Name.');
       return;
     }
-    if (!importId) return;
     setBusy('Checking for duplicates...');
     try {
-      const reply = await importApi.duplicates(importId, {
+      const reply = await importApi.duplicates(state.importId, {
         mapping,
         ...(state.sheets.length > 0 && state.sheet ? { sheet: state.sheet } : {}),
       });
-      setState((s) => ({
-        ...s,
-        duplicates: reply.duplicates,
-        duplicateRows: reply.duplicateRows,
-        decisions: NO_DECISIONS,
-        step: reply.duplicateRows.length ? 'duplicates' : 'review',
-      }));
+      dispatch({ type: 'duplicatesChecked', duplicates: reply.duplicates, duplicateRows: reply.duplicateRows });
     } catch (err) {
       // The check also records the mapping on the server, so the import cannot go ahead without it.
       if (!planLimit.handle(err)) {
@@ -299,70 +245,50 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
   }
 
   async function runImport() {
-    if (!importId) return;
-    setError(null);
-    setState((s) => ({ ...s, step: 'importing' }));
-    setWatchId(importId);
+    if (state.step !== 'review') return;
+    const { importId: id, decisions: chosen } = state;
+    dispatch({ type: 'importStarted' });
+    setWatchId(id);
     try {
-      const started = await importApi.start(importId, {
-        defaultAction: decisions.defaultAction,
-        overrides: decisions.overrides,
-      });
-      qc.setQueryData(importKey(importId), started);
+      const started = await importApi.start(id, { defaultAction: chosen.defaultAction, overrides: chosen.overrides });
+      qc.setQueryData(importKey(id), started);
     } catch (err) {
       setWatchId(null);
-      setState((s) => ({ ...s, step: 'review' }));
+      dispatch({ type: 'importFailed' });
       if (planLimit.handle(err)) return;
       toast.error('Import failed', { description: errorMessage(err, 'Please try again.') });
     }
   }
 
   function back() {
-    setError(null);
-    setState((s) => {
-      switch (s.step) {
-        case 'sheet':
-          parser.reset();
-          return INITIAL;
-        case 'mapping':
-          if (s.sheets.length > 1) return { ...s, step: 'sheet', table: null, mapping: {} };
-          parser.reset();
-          return INITIAL;
-        case 'duplicates':
-          return { ...s, step: 'mapping' };
-        case 'review':
-          return { ...s, step: s.duplicateRows.length ? 'duplicates' : 'mapping' };
-        default:
-          return s;
-      }
-    });
+    // Back to the upload lets go of the file being read.
+    if (previousStep(state) === 'upload') parser.reset();
+    dispatch({ type: 'back' });
   }
 
   const importing = step === 'importing';
-  const missing = missingRequiredTargets(mapping);
 
   /** Escape or the close button: ask before throwing away work or leaving a running import. */
   const requestClose = () => {
-    if (importing) setConfirm('leave');
-    else if (step !== 'upload') setConfirm('discard');
+    const confirm = closeConfirmation(step);
+    if (confirm) dispatch({ type: 'confirm', confirm });
     else close();
   };
+  const dismissConfirm = (next: boolean) => {
+    if (!next) dispatch({ type: 'confirm', confirm: null });
+  };
 
+  const disabled = !canContinue(state, toImport.length);
   let primary: { label: string; onClick: () => void; disabled: boolean } | null = null;
-  if (step === 'sheet') primary = { label: busy ?? 'Continue', onClick: loadSheet, disabled: !!busy || !state.sheet };
-  if (step === 'mapping')
-    primary = {
-      label: busy ?? 'Continue',
-      onClick: checkDuplicates,
-      disabled: !!busy || missing.length > 0,
-    };
+  if (step === 'sheet') primary = { label: busy ?? 'Continue', onClick: loadSheet, disabled };
+  if (step === 'mapping') primary = { label: busy ?? 'Continue', onClick: checkDuplicates, disabled };
   if (step === 'duplicates')
-    primary = { label: 'Continue', onClick: () => setState((s) => ({ ...s, step: 'review' })), disabled: false };
+    primary = { label: 'Continue', onClick: () => dispatch({ type: 'duplicatesReviewed' }), disabled };
   if (step === 'review')
     primary = {
       label: `Import ${toImport.length} ${toImport.length === 1 ? 'Company' : 'Companies'}`,
       onClick: runImport,
-      disabled: toImport.length === 0,
+      disabled,
     };
 
   return (
@@ -399,48 +325,43 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
           </div>
         }
       >
-        {step === 'upload' ? <UploadStep busy={busy} error={error} onFile={(f) => void chooseFile(f)} /> : null}
-        {step === 'sheet' && file ? (
+        {state.step === 'upload' ? <UploadStep busy={busy} error={error} onFile={(f) => void chooseFile(f)} /> : null}
+        {state.step === 'sheet' ? (
           <SheetStep
-            fileName={file.name}
+            fileName={state.file.name}
             sheets={state.sheets}
             value={state.sheet}
-            onChange={(sheet) => setState((s) => ({ ...s, sheet }))}
+            onChange={(sheet) => dispatch({ type: 'sheetChosen', sheet })}
             error={error}
           />
         ) : null}
-        {step === 'mapping' && table ? (
+        {state.step === 'mapping' ? (
           <MappingStep
-            table={table}
-            mapping={mapping}
-            onChange={(m) => setState((s) => ({ ...s, mapping: m }))}
+            table={state.table}
+            mapping={state.mapping}
+            onChange={(m) => dispatch({ type: 'mappingChanged', mapping: m })}
             error={error}
           />
         ) : null}
-        {step === 'duplicates' ? (
+        {state.step === 'duplicates' ? (
           <DuplicatesStep
-            duplicates={duplicates}
-            total={duplicateRows.length}
-            decisions={decisions}
-            onDecision={(rowIndex, action: TDuplicateAction) =>
-              setState((s) => ({
-                ...s,
-                decisions: { ...s.decisions, overrides: { ...s.decisions.overrides, [String(rowIndex)]: action } },
-              }))
-            }
-            onDecideAll={(action) => setState((s) => ({ ...s, decisions: { defaultAction: action, overrides: {} } }))}
+            duplicates={state.duplicates}
+            total={state.duplicateRows.length}
+            decisions={state.decisions}
+            onDecision={(rowIndex, action) => dispatch({ type: 'duplicateDecided', rowIndex, action })}
+            onDecideAll={(action) => dispatch({ type: 'allDuplicatesDecided', action })}
           />
         ) : null}
-        {step === 'review' && file ? (
+        {state.step === 'review' ? (
           <ReviewStep
             toImport={toImport}
-            skipped={skippedRows.size}
+            skipped={skipped.size}
             rejected={rejected}
-            fileName={file.name}
+            fileName={state.file.name}
             sheet={state.sheets.length > 1 ? state.sheet : null}
           />
         ) : null}
-        {importing ? (
+        {state.step === 'importing' ? (
           <ImportingStep
             state={watched.data && watched.data.id === importId ? watched.data : null}
             count={toImport.length}
@@ -448,8 +369,8 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
         ) : null}
       </Dialog>
       <ConfirmDialog
-        open={confirm === 'discard'}
-        onOpenChange={(next) => !next && setConfirm(null)}
+        open={state.confirm === 'discard'}
+        onOpenChange={dismissConfirm}
         title="Discard this import?"
         message="The file and the choices you made will be lost. Nothing has been imported yet."
         confirmLabel="Discard"
@@ -457,8 +378,8 @@ export function ImportWizard({ open, onOpenChange }: TImportWizardProps) {
         onConfirm={close}
       />
       <ConfirmDialog
-        open={confirm === 'leave'}
-        onOpenChange={(next) => !next && setConfirm(null)}
+        open={state.confirm === 'leave'}
+        onOpenChange={dismissConfirm}
         title="Close while importing?"
         message="The import keeps running on the server and the companies list fills in as it goes. A message shows here when it finishes."
         confirmLabel="Close"

@@ -10,7 +10,8 @@ const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 // PGlite ships WASM and data files it finds next to itself, pg has an optional native binding and
 // pg-boss loads its SQL at run time: those stay in node_modules. Everything else is bundled, which
 // makes a cold start several times faster than resolving thousands of module files.
-const external = ['@electric-sql/pglite', 'pg', 'pg-native', 'pg-boss'];
+// prettier is imported by @react-email/render only to pretty-print, which Pennant never asks for.
+const external = ['@electric-sql/pglite', 'pg', 'pg-native', 'pg-boss', 'prettier'];
 void pkg;
 
 rmSync(join(here, 'dist'), { recursive: true, force: true });

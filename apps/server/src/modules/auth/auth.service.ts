@@ -140,8 +140,12 @@ export async function requestEmailChange(deps: TDeps, user: TAuthUser, newEmail:
     EMAIL_CHANGE_EXPIRY_HOURS * 3600,
     { requestType: 'change-email-verification', userId: user.id },
   );
-  const confirm = confirmEmailChangeEmail({ name: user.name, newEmail: email, link: confirmEmailLink(origin, token) });
-  const notice = emailChangeNoticeEmail({ name: user.name, newEmail: email, origin });
+  const confirm = await confirmEmailChangeEmail({
+    name: user.name,
+    newEmail: email,
+    link: confirmEmailLink(origin, token),
+  });
+  const notice = await emailChangeNoticeEmail({ name: user.name, newEmail: email, origin });
   const ids = await withPlatform(deps.db, deps.log, 'e-mail change request', async (tx) => {
     if (await isEmailTaken(tx, email)) throw new AppError('conflict', EMAIL_CHANGE_MESSAGES.inUse);
     const request = randomUUID();

@@ -67,7 +67,7 @@ async function recordInviteEmail(
   link: { origin: string; token: string },
   sendNo: number,
 ) {
-  const mail = inviteEmail({
+  const mail = await inviteEmail({
     inviterName: member.name,
     orgName: member.org.name,
     roles: normalizeRoles(invite.rolesArray),

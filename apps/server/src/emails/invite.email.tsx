@@ -1,6 +1,7 @@
+/** @jsxRuntime automatic */
 import { roleLabel, type TRole } from '@pennant/shared/team/roles';
-import { INVITE_EXPIRY_DAYS } from '@pennant/shared/team/schemas';
-import { renderEmail, type TRenderedEmail } from './layout';
+import { InviteEmail } from './InviteEmail';
+import { renderEmail, type TRenderedEmail } from './Layout';
 
 export interface TInviteEmailInput {
   inviterName: string;
@@ -25,16 +26,18 @@ function listRoles(roles: readonly TRole[]): string {
 }
 
 /** The invitation e-mail: sent as '{inviter} via Pennant', with the link and its 3-day expiry. */
-export function inviteEmail(input: TInviteEmailInput): TRenderedEmail & { fromName: string } {
+export async function inviteEmail(input: TInviteEmailInput): Promise<TRenderedEmail & { fromName: string }> {
   const inviter = input.inviterName.trim() || 'A teammate';
-  const roles = listRoles(input.roles);
-  const mail = renderEmail({
-    subject: `${inviter} invited you to join ${input.orgName} on Pennant`,
-    heading: `Join ${input.orgName} on Pennant`,
-    paragraphs: [`**${inviter}** invited you to join **${input.orgName}**${roles ? ` as **${roles}**` : ''}.`],
-    button: { label: 'Accept invitation', url: inviteLink(input.origin, input.inviteId, input.token) },
-    notes: [`This link expires in ${INVITE_EXPIRY_DAYS} days.`],
-    footer: 'If you were not expecting this invitation, you can ignore this e-mail.',
-  });
+  const subject = `${inviter} invited you to join ${input.orgName} on Pennant`;
+  const mail = await renderEmail(
+    subject,
+    <InviteEmail
+      subject={subject}
+      inviter={inviter}
+      orgName={input.orgName}
+      roles={listRoles(input.roles)}
+      link={inviteLink(input.origin, input.inviteId, input.token)}
+    />,
+  );
   return { ...mail, fromName: `${inviter} via Pennant` };
 }

@@ -11,11 +11,11 @@ import { hasDevMailbox } from './config';
 import type { TDeps } from './deps';
 import { AppError } from './errors';
 import { renderDocs } from './http/docs';
+import { embeddedDatabaseQueue } from './http/embedded-queue';
 import type { TAppEnv } from './http/env';
 import { handleError } from './http/errors';
 import { isPublicApiPath } from './http/public-paths';
 import { checkSameOrigin } from './http/same-origin';
-import { SESSION_COOKIE_PREFIX } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -45,21 +45,6 @@ const CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
-
-/** Reads the raw session token from the cookie (the part before better-auth's signature). */
-function sessionTokenFrom(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`) {
-      const value = decodeURIComponent(rest.join('='));
-      return value.split('.')[0] || null;
-    }
-  }
-  return null;
-}
 
 export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   const app = new OpenAPIHono<TAppEnv>();
@@ -107,17 +92,27 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
     c.req.header('content-type')?.includes('multipart/form-data') ? next() : jsonLimit(c, next),
   );
 
+  // On the embedded database, requests take turns in arrival order (embedded-queue.ts).
+  if (deps.database.kind === 'pglite') app.use('/api/*', embeddedDatabaseQueue());
+
   // Mutations must come from our own pages; then who is asking; then, before any body is read,
   // a signed-out request to a route that needs a session is a 401.
   app.use('/api/*', async (c, next) => {
     checkSameOrigin(c, deps.config);
-    const found = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('authUser', found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null);
-    c.set('sessionToken', found ? (sessionTokenFrom(c.req.header('cookie')) ?? found.session.token) : null);
+    const found = await deps.sessions.check(c.req.raw.headers, c.req.method);
+    c.set('authUser', found?.user ?? null);
+    c.set('sessionToken', found?.token ?? null);
+    if (found?.member) c.set('member', found.member);
     if (!found && !isPublicApiPath(c.req.method, c.req.path)) {
       throw new AppError('unauthenticated', 'Please sign in');
     }
-    await next();
+    try {
+      await next();
+    } finally {
+      // Whatever a write changed in sessions, users, memberships or organizations, this node's
+      // next read sees at once; other nodes hear it from the database's NOTIFY (session-cache.ts).
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await deps.sessions.sync();
+    }
   });
 
   mountHealth(app, opts.isReady ?? (() => true));

@@ -10,6 +10,7 @@ import { createInlineQueue, createPgBossQueue } from './jobs/queue';
 import { sendEmailJob, sweepEmailJob } from './jobs/send-email.job';
 import type { Logger } from './logger';
 import { createAuth } from './modules/auth/auth';
+import { createSessionCache } from './modules/session/session-cache';
 import { createHub } from './realtime/hub';
 import { StartupError } from './startup-error';
 
@@ -62,15 +63,17 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
   }
   if (applied.length) log.info({ applied }, 'migrations applied');
   const queue = opts.queue === 'inline' ? createInlineQueue(log) : createPgBossQueue(database, log, config.databaseUrl);
+  const auth = createAuth(config, database.db);
   const deps: TDeps = {
     config,
     log,
     database,
     db: database.db,
-    auth: createAuth(config, database.db),
+    auth,
     mailer: opts.mailer ?? createMailer(config),
     queue,
-    hub: await createHub(log, database.pool),
+    hub: await createHub(log, database),
+    sessions: await createSessionCache({ auth, db: database.db, log, database, secret: config.sessionSecret }),
   };
   await queue.start([sendEmailJob(deps), sweepEmailJob(deps), importCompaniesJob(deps), sweepImportsJob(deps)]);
   return deps;
@@ -79,5 +82,6 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
 export async function shutdown(deps: TDeps): Promise<void> {
   await deps.queue.stop();
   await deps.hub.close();
+  await deps.sessions.close();
   await deps.database.close();
 }

@@ -4,6 +4,7 @@ import type { TMailer } from './integrations/mail/mailer';
 import type { TQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { TAuth } from './modules/auth/auth';
+import type { TSessionCache } from './modules/session/session-cache';
 import type { TRealtimeHub } from './realtime/hub';
 
 /** Everything a request or job needs, built once at boot (or per test database). */
@@ -16,4 +17,6 @@ export interface TDeps {
   mailer: TMailer;
   queue: TQueue;
   hub: TRealtimeHub;
+  /** The session check of every API request, cached per node and invalidated by NOTIFY. */
+  sessions: TSessionCache;
 }

@@ -17,6 +17,13 @@ export interface TSessionClient {
   exec(text: string): Promise<void>;
 }
 
+/** Hears NOTIFY on a channel; `onGap` runs when notifications may have been missed (a reconnect). */
+export type TListen = (
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap?: () => void,
+) => Promise<() => Promise<void>>;
+
 export interface TDatabase {
   kind: 'pglite' | 'postgres';
   db: TDb;
@@ -24,6 +31,8 @@ export interface TDatabase {
   pool?: pg.Pool;
   /** Runs fn on one dedicated session; PGlite has only one. */
   withSession<T>(fn: (client: TSessionClient) => Promise<T>): Promise<T>;
+  /** LISTEN on its own connection, outside the pool, so no request ever waits for it. */
+  listen: TListen;
   close(): Promise<void>;
 }
 
@@ -45,6 +54,10 @@ export async function openPglite(dataDir: string | null): Promise<TDatabase> {
     db: drizzlePglite(pglite) as unknown as TDb,
     pglite,
     withSession: (fn) => fn(client),
+    listen: async (channel, onMessage) => {
+      const stop = await pglite.listen(channel, onMessage);
+      return () => stop();
+    },
     close: () => pglite.close(),
   };
 }
@@ -54,6 +67,7 @@ export async function openPostgres(url: string, max = 10): Promise<TDatabase> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  const listener = createPgListener(url);
   return {
     kind: 'postgres',
     db: drizzlePg(pool) as unknown as TDb,
@@ -74,7 +88,78 @@ export async function openPostgres(url: string, max = 10): Promise<TDatabase> {
         conn.release();
       }
     },
-    close: () => pool.end(),
+    listen: listener.listen,
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * One connection for every LISTEN of this process, outside the pool. When it drops it comes
+ * back and listens again, and tells each listener that it may have missed notifications.
+ */
+function createPgListener(url: string): { listen: TListen; close(): Promise<void> } {
+  type TEntry = { onMessage: (payload: string) => void; onGap?: () => void };
+  const channels = new Map<string, Set<TEntry>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+
+  const connect = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        for (const entry of channels.get(msg.channel) ?? []) entry.onMessage(msg.payload ?? '');
+      });
+      c.on('error', () => {
+        if (client === c) client = null;
+        void c.end().catch(() => undefined);
+        if (!closed) setTimeout(() => void reconnect(), RECONNECT_MS).unref();
+      });
+      await c.connect();
+      for (const channel of channels.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = c;
+      return c;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  const reconnect = async () => {
+    if (closed || client) return;
+    try {
+      await connect();
+      for (const entries of channels.values()) for (const entry of entries) entry.onGap?.();
+    } catch {
+      setTimeout(() => void reconnect(), RECONNECT_MS).unref();
+    }
+  };
+
+  return {
+    listen: async (channel, onMessage, onGap) => {
+      const entry: TEntry = { onMessage, onGap };
+      const known = channels.has(channel);
+      const entries = channels.get(channel) ?? new Set<TEntry>();
+      entries.add(entry);
+      channels.set(channel, entries);
+      const c = await connect();
+      if (!known && client === c) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        entries.delete(entry);
+      };
+    },
+    close: async () => {
+      closed = true;
+      const c = client ?? (connecting ? await connecting.catch(() => null) : null);
+      client = null;
+      if (c) await c.end().catch(() => undefined);
+    },
   };
 }
 

@@ -13,9 +13,9 @@ export interface TTenantCtx {
  */
 export async function withTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
+    // One statement: set_config('role', …, true) is SET LOCAL ROLE.
     await tx.execute(
-      sql`SELECT set_config('app.org_id', ${ctx.orgId}, true), set_config('app.user_id', ${ctx.userId}, true)`,
+      sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.org_id', ${ctx.orgId}, true), set_config('app.user_id', ${ctx.userId}, true)`,
     );
     return fn(tx);
   });

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { ZChangeEvent } from '@pennant/shared/realtime/contract';
 import type { TTopic } from '@pennant/shared/realtime/topics';
-import type pg from 'pg';
 import { z } from 'zod';
+import type { TDatabase } from '../db/client';
 import type { Logger } from '../logger';
 
 export interface TRealtimeEvent {
@@ -25,26 +25,24 @@ const ZNotification = z.object({ orgId: z.string(), event: ZChangeEvent });
  * Per-organization fan-out to this node's event streams. With a PostgreSQL server, events go
  * through NOTIFY so every app node's subscribers hear them.
  */
-export async function createHub(log: Logger, pool?: pg.Pool): Promise<TRealtimeHub> {
+export async function createHub(log: Logger, database: TDatabase): Promise<TRealtimeHub> {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const deliver = (orgId: string, event: TRealtimeEvent) => local.emit(orgId, event);
+  // PGlite is one process: events stay in it. A PostgreSQL server may have several app nodes.
+  const pool = database.pool;
 
-  let listener: pg.PoolClient | null = null;
-  if (pool) {
-    listener = await pool.connect();
-    listener.on('notification', (msg) => {
-      if (msg.channel !== CHANNEL || !msg.payload) return;
-      try {
-        const parsed = ZNotification.safeParse(JSON.parse(msg.payload));
-        if (parsed.success) deliver(parsed.data.orgId, parsed.data.event);
-        else log.warn({ issues: parsed.error.issues }, 'bad realtime payload');
-      } catch (err) {
-        log.warn({ err }, 'bad realtime payload');
-      }
-    });
-    await listener.query(`LISTEN ${CHANNEL}`);
-  }
+  const unlisten = pool
+    ? await database.listen(CHANNEL, (payload) => {
+        try {
+          const parsed = ZNotification.safeParse(JSON.parse(payload));
+          if (parsed.success) deliver(parsed.data.orgId, parsed.data.event);
+          else log.warn({ issues: parsed.error.issues }, 'bad realtime payload');
+        } catch (err) {
+          log.warn({ err }, 'bad realtime payload');
+        }
+      })
+    : null;
 
   return {
     publish(orgId, event) {
@@ -60,10 +58,7 @@ export async function createHub(log: Logger, pool?: pg.Pool): Promise<TRealtimeH
     },
     async close() {
       local.removeAllListeners();
-      if (listener) {
-        await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        listener.release();
-      }
+      await unlisten?.();
     },
   };
 }

@@ -14,6 +14,9 @@ export function platformQuery<S extends z.ZodType>(env: TTestEnv, schema: S, que
 /** A statement as the platform, for test set-up (no rows read). */
 export async function platformExec(env: TTestEnv, query: SQL): Promise<void> {
   await withPlatform(env.deps.db, env.deps.log, 'test', (tx) => tx.execute(query));
+  // A change made behind the app's back reaches its session cache by NOTIFY; wait for it, as
+  // the next request from a person would.
+  await env.deps.sessions.sync();
 }
 
 export async function setPlan(

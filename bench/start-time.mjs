@@ -1,6 +1,6 @@
 // Prints the time from `npm start` to the first 200 from /healthz, on a fresh and on an existing
 // data directory, and the gzip size of the JavaScript the landing page loads.
-// Targets: existing data directory under 3 s; landing page JavaScript under 100 KB gzip.
+// Targets: fresh data directory under 4 s, existing under 2 s; landing page JavaScript under 100 KB gzip.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,9 +75,9 @@ try {
   existing.sort((a, b) => a - b);
   const js = await landingJavaScript();
   console.log('Pennant start-up and landing page');
-  console.log(`  start → first 200 /healthz, fresh data directory:    ${(fresh / 1000).toFixed(2)} s`);
+  console.log(`  start → first 200 /healthz, fresh data directory:    ${(fresh / 1000).toFixed(2)} s (target < 4 s)`);
   console.log(
-    `  start → first 200 /healthz, existing data directory: ${(existing[1] / 1000).toFixed(2)} s (median of 3; target < 3 s)`,
+    `  start → first 200 /healthz, existing data directory: ${(existing[1] / 1000).toFixed(2)} s (median of 3; target < 2 s)`,
   );
   console.log(
     `  landing page JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip (target < 100 KB)`,

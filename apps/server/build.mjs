@@ -1,5 +1,6 @@
 // Bundles the server for `npm start`: our own code (and the shared package) in one file,
 // third-party packages left to node_modules.
+import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,11 @@ void pkg;
 
 rmSync(join(here, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { main: join(here, 'src/main.ts'), admin: join(here, 'src/admin.ts') },
+  entryPoints: {
+    main: join(here, 'src/main.ts'),
+    admin: join(here, 'src/admin.ts'),
+    'make-pglite-template': join(here, 'src/db/make-pglite-template.ts'),
+  },
   outdir: join(here, 'dist'),
   bundle: true,
   platform: 'node',
@@ -33,3 +38,11 @@ cpSync(join(here, 'src/db/migrations'), join(here, 'dist/migrations'), {
   recursive: true,
   filter: (src) => !src.includes('/meta'),
 });
+// A fresh embedded database starts from this migrated template (db/pglite-template.ts).
+execFileSync(
+  process.execPath,
+  [join(here, 'dist/make-pglite-template.js'), join(here, 'dist/pglite-template.tar.gz')],
+  {
+    stdio: 'inherit',
+  },
+);

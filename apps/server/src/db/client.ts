@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { z } from 'zod';
+import { pgliteTemplateFor } from './pglite-template';
 
 export type TDb = PgDatabase<PgQueryResultHKT>;
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
@@ -39,7 +40,14 @@ export interface TDatabase {
 export async function openPglite(dataDir: string | null): Promise<TDatabase> {
   // pg_trgm backs the company search indexes; PGlite loads contrib extensions explicitly.
   const options = { extensions: { pg_trgm } };
-  const pglite = dataDir ? await PGlite.create(join(dataDir, 'pglite'), options) : await PGlite.create(options);
+  let pglite: PGlite;
+  if (dataDir) {
+    const dir = join(dataDir, 'pglite');
+    const template = pgliteTemplateFor(dir);
+    pglite = await PGlite.create(dir, template ? { ...options, loadDataDir: template } : options);
+  } else {
+    pglite = await PGlite.create(options);
+  }
   const client: TSessionClient = {
     query: async (text, params) => {
       const r = await pglite.query<Record<string, unknown>>(text, params);

@@ -149,6 +149,52 @@ export function listCompanyPage(
   );
 }
 
+const ZSearchPageRow = z
+  .object({ counts: z.record(z.string(), column.count) })
+  .and(z.union([ZCompanyRow, z.object({ id: z.null() })]));
+
+/**
+ * A search's page and its tab counts in one statement, so the search runs once: the hits are
+ * materialised, counted per status (under the status filter) and paged (under the filter and the
+ * tab). Always one row at least, carrying the counts; an empty page is that row with no company.
+ */
+export async function searchCompanyPage(
+  tx: TTx,
+  orgId: string,
+  search: string,
+  statuses: { count: readonly string[] | null; page: readonly string[] | null },
+  sort: { field: TCompanySortField; dir: TSortDirection },
+  limit: number,
+  offset: number,
+): Promise<{ companies: TCompanyRow[]; counts: Map<string, number> }> {
+  const where = filterSql(orgId, statuses.page);
+  const found = await rows(
+    tx,
+    ZSearchPageRow,
+    sql`WITH ${searchHits(orgId, search, statuses.count)},
+        counted AS (
+          SELECT coalesce(json_object_agg(status, n), '{}'::json) AS counts
+          FROM (SELECT status, count(*)::int AS n FROM matched GROUP BY status) per_status
+        ),
+        page AS (
+          SELECT c.* FROM matched
+          CROSS JOIN LATERAL (
+            SELECT ${COMPANY_COLUMNS} FROM company WHERE ${where} AND id = matched.company_id OFFSET 0
+          ) c
+          ORDER BY ${orderSql('c', sort.field, sort.dir)}
+          LIMIT ${limit} OFFSET ${offset}
+        )
+        SELECT k.counts, p.*, ${PRIMARY_COLUMNS}
+        FROM counted k
+        LEFT JOIN page p ON true
+        ${primaryContactJoin(orgId, sql.raw('p.id'))}
+        ORDER BY ${orderSql('p', sort.field, sort.dir)}`,
+  );
+  const counts = new Map(Object.entries(found[0]?.counts ?? {}));
+  const companies = found.flatMap((r) => (r.id === null ? [] : [r]));
+  return { companies, counts };
+}
+
 /**
  * Companies per status under the filter: from the counter table the triggers keep
  * (company_status_counts) without a search, from the search hits with one; the tabs never count

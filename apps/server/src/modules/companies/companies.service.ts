@@ -36,6 +36,7 @@ import {
   lockCompanies,
   lockCompany,
   lockOrganization,
+  searchCompanyPage,
   setCompaniesStatus,
   type TCompanyFilter,
   type TCompanyPatch,
@@ -173,15 +174,24 @@ export async function listCompanies(deps: TDeps, member: TMember, q: TCompanyLis
   const statusFilter = q.status.length ? q.status : null;
   const pageFilter: TCompanyFilter = { statuses: allowedStatuses(q.status, q.category), search };
   return withTenant(deps.db, member, async (tx) => {
-    const page = await listCompanyPage(
-      tx,
-      member.orgId,
-      pageFilter,
-      { field: q.sort, dir: q.dir },
-      COMPANY_PAGE_SIZE,
-      (q.page - 1) * COMPANY_PAGE_SIZE,
-    );
-    const byStatus = await countByStatus(tx, member.orgId, { statuses: statusFilter, search });
+    const sort = { field: q.sort, dir: q.dir };
+    const offset = (q.page - 1) * COMPANY_PAGE_SIZE;
+    // A search is run once for the page and the tab counts; without one, the counts come from
+    // the counter table.
+    const { companies: page, counts: byStatus } = search
+      ? await searchCompanyPage(
+          tx,
+          member.orgId,
+          search,
+          { count: statusFilter, page: pageFilter.statuses },
+          sort,
+          COMPANY_PAGE_SIZE,
+          offset,
+        )
+      : {
+          companies: await listCompanyPage(tx, member.orgId, pageFilter, sort, COMPANY_PAGE_SIZE, offset),
+          counts: await countByStatus(tx, member.orgId, { statuses: statusFilter, search: null }),
+        };
     const counts: TCompanyCounts = { all: 0, pipeline: 0, sponsors: 0, former: 0 };
     for (const [status, n] of byStatus) {
       counts.all += n;

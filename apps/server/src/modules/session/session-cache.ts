@@ -1,11 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { sql, type TDatabase, type TDb } from '../../db/client';
+import type { TDatabase, TDb } from '../../db/client';
 import type { Logger } from '../../logger';
 import type { TAuth, TAuthUser } from '../auth/auth';
 import { SESSION_COOKIE_PREFIX } from '../auth/auth';
 import type { TMember } from './member.types';
 import { loadMember } from './member-loader';
+import { notify } from './session.repo';
 
 /** Who is asking: the session's user, its raw token, and their membership (null before onboarding). */
 export interface TSessionCheck {
@@ -120,7 +121,7 @@ export async function createSessionCache(deps: TSessionCacheDeps): Promise<TSess
       }, SYNC_TIMEOUT_MS);
     });
     try {
-      await deps.db.execute(sql`SELECT pg_notify(${AUTH_CHANNEL}, ${`sync:${nonce}`})`);
+      await notify(deps.db, AUTH_CHANNEL, `sync:${nonce}`);
       await heard;
     } finally {
       clearTimeout(timer);

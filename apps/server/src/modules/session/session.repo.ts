@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, rows, sql, type TDb, type TTx } from '../../db/client';
 
 export const ZMembershipRow = z.object({
   role: z.string(),
@@ -49,4 +49,9 @@ export async function findTimezone(tx: TTx, userId: string): Promise<string | nu
     sql`SELECT timezone FROM user_profiles WHERE id = ${userId}`,
   );
   return row?.timezone ?? null;
+}
+
+/** A notification of our own on a channel, to know when every earlier one has been heard. */
+export async function notify(db: TDb, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
 }

@@ -17,7 +17,20 @@ import { shutdown } from '../apps/server/src/boot';
 import { column, rows, sql, type TDatabase } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
-import { bootBench, makePremium, openBenchDatabase, percentile, signUpWithOrg, type TApp, type TKind } from './harness';
+import {
+  analyzeCompanyTables,
+  bootBench,
+  INDUSTRIES,
+  KINDS,
+  makePremium,
+  openBenchDatabase,
+  PREFIXES,
+  percentile,
+  seedCompanies,
+  signUpWithOrg,
+  type TApp,
+  type TKind,
+} from './harness';
 
 const COMPANIES = 100_000;
 const WARMUP = 20;
@@ -46,109 +59,8 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 // Data
 // ---------------------------------------------------------------------------------------------
 
-const PREFIXES = [
-  'Harbor',
-  'Summit',
-  'Maple',
-  'Riverside',
-  'Eagle',
-  'Golden',
-  'Pioneer',
-  'Cedar',
-  'Lakeside',
-  'Northstar',
-  'Blue Line',
-  'Evergreen',
-  'Keystone',
-  'Redline',
-  'Silver',
-  'Sunrise',
-  'Trailhead',
-  'Victory',
-  'Westside',
-  'Oak Hill',
-];
-const KINDS = [
-  'Hardware',
-  'Dental',
-  'Pizza',
-  'Auto Group',
-  'Realty',
-  'Bakery',
-  'Credit Union',
-  'Plumbing',
-  'Fitness',
-  'Insurance',
-  'Landscaping',
-  'Pharmacy',
-  'Print Shop',
-  'Veterinary',
-  'Outfitters',
-  'Diner',
-  'Chiropractic',
-  'Cinema',
-  'Car Wash',
-  'Florist',
-];
-const INDUSTRIES = [
-  'Retail',
-  'Healthcare',
-  'Restaurant',
-  'Automotive',
-  'Real Estate',
-  'Finance',
-  'Home Services',
-  'Fitness',
-  'Insurance',
-  'Printing',
-];
-const CITIES = ['Riverside', 'Lakewood', 'Eagle Valley', 'Springfield', 'Fairview', 'Georgetown', 'Salem', 'Madison'];
 const FIRST = ['Dana', 'Priya', 'Marco', 'Kelly', 'Tom', 'Grace', 'Omar', 'Sam', 'Jo', 'Lucia', 'Andre', 'Helen'];
 const LAST = ['Miller', 'Shah', 'Bianchi', 'Nguyen', 'Becker', 'Hill', 'Reyes', 'Patel', 'Banks', 'Romano', 'Lee'];
-
-const SQL_ARRAY = (xs: readonly string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`);
-
-/** 100,000 companies in one organization straight into the tables (the generator, not the benchmark). */
-async function seedOrganization(deps: TDeps, orgId: string): Promise<void> {
-  const chunk = 20_000;
-  for (let from = 1; from <= COMPANIES; from += chunk) {
-    const to = Math.min(COMPANIES, from + chunk - 1);
-    await withPlatform(deps.db, deps.log, 'bench seed', async (tx) => {
-      // Companies and, for six in ten, a primary contact.
-      await tx.execute(sql`
-        WITH inserted AS (
-          INSERT INTO company (org_id, name, status, website, industry, city, state, country, notes,
-                               created_at, updated_at, last_contacted_at, status_updated_at)
-          SELECT ${orgId}::uuid,
-            (${SQL_ARRAY(PREFIXES)})[1 + i % 20] || ' ' || (${SQL_ARRAY(KINDS)})[1 + (i / 20) % 20] || ' ' || i,
-            (ARRAY['prospect','prospect','prospect','contacted','contacted','negotiating','sponsor','former_sponsor','declined','blacklisted'])[1 + (i * 7) % 10],
-            'https://company' || i || '.example',
-            (${SQL_ARRAY(INDUSTRIES)})[1 + (i / 3) % 10],
-            (${SQL_ARRAY(CITIES)})[1 + (i / 7) % 8],
-            'OR', 'US',
-            CASE WHEN i % 3 = 0 THEN 'Met at the ' || (ARRAY['spring fair','chamber mixer','home opener','golf outing'])[1 + i % 4] END,
-            now() - (i * interval '5 minutes'),
-            now() - (i * interval '3 minutes'),
-            CASE WHEN i % 2 = 0 THEN now() - ((i * 13) % 900) * interval '1 day' END,
-            CASE WHEN (i * 7) % 10 >= 3 THEN now() - ((i * 11) % 500) * interval '1 day' END
-          FROM generate_series(${from}::int, ${to}::int) AS i
-          RETURNING id, org_id
-        )
-        INSERT INTO company_contact (org_id, company_id, name, email, phone, title, role, is_primary, is_active)
-        SELECT org_id, id, 'Contact ' || left(id::text, 6), 'contact.' || left(id::text, 8) || '@example.com',
-               '(555) 201-3344', 'Owner', 'primary', true, true
-        FROM inserted WHERE get_byte(uuid_send(id), 0) < 154`);
-    });
-  }
-  // Production tables are vacuumed and analysed by autovacuum; do it now rather than wait.
-  await deps.database.withSession(async (s) => {
-    await s.exec('VACUUM ANALYZE company');
-    await s.exec('VACUUM ANALYZE company_contact');
-    await s.exec('VACUUM ANALYZE timeline_event');
-    await s.exec('VACUUM ANALYZE company_search');
-    await s.exec('VACUUM ANALYZE company_status_count');
-  });
-}
 
 /** A CSV of about 100,000 rows just under the 10 MB upload limit. */
 function importCsv(): { csv: string; rows: number } {
@@ -312,7 +224,8 @@ async function run(kind: TKind): Promise<TFigures> {
 
     const seedStarted = performance.now();
     process.stdout.write(`[${kind}] generating ${COMPANIES.toLocaleString('en-US')} companies… `);
-    await seedOrganization(deps, big.orgId);
+    await seedCompanies(deps, big.orgId, { count: COMPANIES });
+    await analyzeCompanyTables(deps);
     const seedMs = performance.now() - seedStarted;
     process.stdout.write(`${(seedMs / 1000).toFixed(1)} s\n`);
 

@@ -60,6 +60,16 @@ export async function openBenchDatabase(kind: TKind, serverUrl: string | null): 
   };
 }
 
+/**
+ * A database another process made with openBenchDatabase (and will drop): its PostgreSQL URL, or
+ * null for the PGlite in `dataDir`. The app booted on it shares that process's session secret
+ * (kept in `dataDir`), so the cookies it signed up with stay valid.
+ */
+export async function reopenBenchDatabase(url: string | null, dataDir: string): Promise<TBenchDatabase> {
+  const database = url ? await openPostgres(url, 10) : await openPglite(dataDir);
+  return { database, url, dataDir, drop: async () => undefined };
+}
+
 /** The app on that database with production settings, answering as `origin`. */
 export async function bootBench(
   opened: TBenchDatabase,
@@ -112,4 +122,134 @@ export async function makePremium(deps: TDeps, orgId: string): Promise<void> {
     tx.execute(sql`UPDATE organization SET plan_key = 'premium_month', subscription_status = 'active',
                    current_period_end = now() + interval '1 year' WHERE id = ${orgId}`),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generated companies
+// ---------------------------------------------------------------------------------------------
+
+/** Name prefixes: a company is called `<prefix> <kind> <n>`. */
+export const PREFIXES = [
+  'Harbor',
+  'Summit',
+  'Maple',
+  'Riverside',
+  'Eagle',
+  'Golden',
+  'Pioneer',
+  'Cedar',
+  'Lakeside',
+  'Northstar',
+  'Blue Line',
+  'Evergreen',
+  'Keystone',
+  'Redline',
+  'Silver',
+  'Sunrise',
+  'Trailhead',
+  'Victory',
+  'Westside',
+  'Oak Hill',
+];
+export const KINDS = [
+  'Hardware',
+  'Dental',
+  'Pizza',
+  'Auto Group',
+  'Realty',
+  'Bakery',
+  'Credit Union',
+  'Plumbing',
+  'Fitness',
+  'Insurance',
+  'Landscaping',
+  'Pharmacy',
+  'Print Shop',
+  'Veterinary',
+  'Outfitters',
+  'Diner',
+  'Chiropractic',
+  'Cinema',
+  'Car Wash',
+  'Florist',
+];
+export const INDUSTRIES = [
+  'Retail',
+  'Healthcare',
+  'Restaurant',
+  'Automotive',
+  'Real Estate',
+  'Finance',
+  'Home Services',
+  'Fitness',
+  'Insurance',
+  'Printing',
+];
+export const CITIES = [
+  'Riverside',
+  'Lakewood',
+  'Eagle Valley',
+  'Springfield',
+  'Fairview',
+  'Georgetown',
+  'Salem',
+  'Madison',
+];
+const SQL_ARRAY = (xs: readonly string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`);
+
+export interface TSeedOptions {
+  count: number;
+  /**
+   * Name prefixes, taken in turn (company i gets prefix i mod their number, kind (i / their number)
+   * mod 20): with 100 prefixes that none of the other fields contain, a prefix matches 1%.
+   */
+  prefixes?: readonly string[];
+}
+
+/** `count` companies in one organization straight into the tables (the generator, not the benchmark). */
+export async function seedCompanies(deps: TDeps, orgId: string, opts: TSeedOptions): Promise<void> {
+  const { count } = opts;
+  const prefixes = opts.prefixes ?? PREFIXES;
+  const n = sql.raw(String(prefixes.length));
+  const chunk = 20_000;
+  for (let from = 1; from <= count; from += chunk) {
+    const to = Math.min(count, from + chunk - 1);
+    await withPlatform(deps.db, deps.log, 'bench seed', async (tx) => {
+      // Companies and, for six in ten, a primary contact.
+      await tx.execute(sql`
+        WITH inserted AS (
+          INSERT INTO company (org_id, name, status, website, industry, city, state, country, notes,
+                               created_at, updated_at, last_contacted_at, status_updated_at)
+          SELECT ${orgId}::uuid,
+            (${SQL_ARRAY(prefixes)})[1 + i % ${n}] || ' ' || (${SQL_ARRAY(KINDS)})[1 + (i / ${n}) % 20] || ' ' || i,
+            (ARRAY['prospect','prospect','prospect','contacted','contacted','negotiating','sponsor','former_sponsor','declined','blacklisted'])[1 + (i * 7) % 10],
+            'https://company' || i || '.example',
+            (${SQL_ARRAY(INDUSTRIES)})[1 + (i / 3) % 10],
+            (${SQL_ARRAY(CITIES)})[1 + (i / 7) % 8],
+            'OR', 'US',
+            CASE WHEN i % 3 = 0 THEN 'Met at the ' || (ARRAY['spring fair','chamber mixer','home opener','golf outing'])[1 + i % 4] END,
+            now() - (i * interval '5 minutes'),
+            now() - (i * interval '3 minutes'),
+            CASE WHEN i % 2 = 0 THEN now() - ((i * 13) % 900) * interval '1 day' END,
+            CASE WHEN (i * 7) % 10 >= 3 THEN now() - ((i * 11) % 500) * interval '1 day' END
+          FROM generate_series(${from}::int, ${to}::int) AS i
+          RETURNING id, org_id
+        )
+        INSERT INTO company_contact (org_id, company_id, name, email, phone, title, role, is_primary, is_active)
+        SELECT org_id, id, 'Contact ' || left(id::text, 6), 'contact.' || left(id::text, 8) || '@example.com',
+               '(555) 201-3344', 'Owner', 'primary', true, true
+        FROM inserted WHERE get_byte(uuid_send(id), 0) < 154`);
+    });
+  }
+}
+
+/** Production tables are vacuumed and analysed by autovacuum; a benchmark does it at once rather than wait. */
+export async function analyzeCompanyTables(deps: TDeps): Promise<void> {
+  await deps.database.withSession(async (s) => {
+    await s.exec('VACUUM ANALYZE company');
+    await s.exec('VACUUM ANALYZE company_contact');
+    await s.exec('VACUUM ANALYZE timeline_event');
+    await s.exec('VACUUM ANALYZE company_search');
+    await s.exec('VACUUM ANALYZE company_status_count');
+  });
 }

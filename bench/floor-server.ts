@@ -1,0 +1,397 @@
+// The floor for GET /api/companies: bare Hono and `pg`, no framework layers, doing the same
+// logical work as the app for the list's common cases, so bench/list.bench.ts can show how far
+// the app's request path is from what the same SQL costs on its own.
+//
+// Per request, on one pooled connection (the app's pool size, 10):
+//   1. `BEGIN; SET LOCAL ROLE pennant_platform` (one simple-protocol round trip, like the app's `begin`)
+//   2. the session: better-auth's auth_session row for the cookie's token, joined to its user and the
+//      user's current organization membership (the one they own, else the first joined) — and, in
+//      the same statement, the tenant settings the app's withTenant sets:
+//      set_config('role', 'pennant_app', true), set_config('app.org_id', …), set_config('app.user_id', …)
+//   3. the page query, byte for byte the app's (companies.repo.ts: listCompanyPage without a search,
+//      searchCompanyPage with one), then, without a search, the tab counts (countByStatus)
+//   4. `COMMIT`
+// so five round trips, as many as the app makes (which answers the session from its per-node cache
+// and sends `begin` and the set_config statement separately). The JSON is the app's, byte for byte.
+//
+// Not done here, on purpose: the cookie's HMAC signature is not checked (the app checks it, one
+// HMAC-SHA256 per request, microseconds); no request validation beyond what the three cases need
+// (page, search, category, sort, dir; a status filter is refused); no security headers, request id
+// or logging.
+//
+//   DATABASE_URL=postgres://… PORT=4100 node --import tsx bench/floor-server.ts
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import pg from 'pg';
+
+/** The app's pool size (apps/server/src/db/client.ts openPostgres, `max = 10`). */
+export const FLOOR_POOL_MAX = 10;
+const PAGE_SIZE = 50;
+const SESSION_COOKIE = 'pennant.session_token';
+
+const STATUSES = new Set([
+  'prospect',
+  'contacted',
+  'negotiating',
+  'sponsor',
+  'former_sponsor',
+  'declined',
+  'blacklisted',
+]);
+const CATEGORY_OF: Record<string, 'pipeline' | 'sponsors' | 'former'> = {
+  prospect: 'pipeline',
+  contacted: 'pipeline',
+  negotiating: 'pipeline',
+  sponsor: 'sponsors',
+  former_sponsor: 'former',
+  declined: 'former',
+  blacklisted: 'former',
+};
+const CATEGORY_STATUSES: Record<string, readonly string[] | null> = {
+  all: null,
+  pipeline: ['prospect', 'contacted', 'negotiating'],
+  sponsors: ['sponsor'],
+  former: ['former_sponsor', 'declined', 'blacklisted'],
+};
+type TCategory = 'all' | 'pipeline' | 'sponsors' | 'former';
+type TSortField = 'name' | 'created_at' | 'updated_at' | 'last_contacted_at' | 'status';
+const SORT_FIELDS = new Set<string>(['name', 'created_at', 'updated_at', 'last_contacted_at', 'status']);
+
+export interface TStatement {
+  text: string;
+  values: unknown[];
+}
+
+export interface TListQuery {
+  page: number;
+  search: string | null;
+  category: TCategory;
+  sort: TSortField;
+  dir: 'asc' | 'desc';
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL: the app's statements (apps/server/src/modules/companies/companies.repo.ts), with the same
+// parameters in the same order; list.bench.ts checks them against what the app sends.
+// ---------------------------------------------------------------------------------------------
+
+const COMPANY_COLUMNS =
+  'id, name, status, website, industry, notes, address, city, state, country, tags, last_contacted_at, status_updated_at, created_at, updated_at';
+const PRIMARY_COLUMNS =
+  'pc.id AS pc_id, pc.name AS pc_name, pc.email AS pc_email, pc.phone AS pc_phone, pc.title AS pc_title';
+
+function orderSql(alias: string, field: TSortField, dir: 'asc' | 'desc'): string {
+  const d = dir === 'asc' ? 'ASC' : 'DESC';
+  const col = (name: string) => `${alias}.${name}`;
+  switch (field) {
+    case 'name':
+      return `lower(${col('name')}) ${d}, ${col('id')} ${d}`;
+    case 'created_at':
+      return `${col('created_at')} ${d}, ${col('id')} ${d}`;
+    case 'updated_at':
+      return `${col('updated_at')} ${d}, ${col('id')} ${d}`;
+    case 'last_contacted_at':
+      return `${col('last_contacted_at')} ${d} ${dir === 'asc' ? 'NULLS FIRST' : 'NULLS LAST'}, ${col('id')} ${d}`;
+    case 'status':
+      return `company_status_rank(${col('status')}) ${d}, lower(${col('name')}) ${d}, ${col('id')} ${d}`;
+  }
+}
+
+/** Parameters numbered in order of appearance, as drizzle numbers them. */
+class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+function statusSql(p: Params, statuses: readonly string[] | null): string | null {
+  if (!statuses) return null;
+  if (statuses.length === 0) return 'false';
+  return `status IN (${statuses.map((s) => p.add(s)).join(', ')})`;
+}
+
+function primaryContactJoin(p: Params, orgId: string, companyRef: string): string {
+  return `
+  LEFT JOIN LATERAL (
+    SELECT cc.id, cc.name, cc.email, cc.phone, cc.title FROM company_contact cc
+    WHERE cc.org_id = ${p.add(orgId)} AND cc.company_id = ${companyRef} AND cc.is_active
+    ORDER BY cc.is_primary DESC, cc.created_at ASC, cc.id ASC LIMIT 1
+  ) pc ON true`;
+}
+
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** listCompanyPage without a search. */
+export function pageStatement(orgId: string, q: TListQuery): TStatement {
+  const p = new Params();
+  const status = statusSql(p, CATEGORY_STATUSES[q.category] ?? null);
+  const where = `org_id = ${p.add(orgId)}${status ? ` AND ${status}` : ''}`;
+  const text = `SELECT p.*, ${PRIMARY_COLUMNS}
+          FROM (
+            SELECT ${COMPANY_COLUMNS} FROM company
+            WHERE ${where}
+            ORDER BY ${orderSql('company', q.sort, q.dir)}
+            LIMIT ${p.add(PAGE_SIZE)} OFFSET ${p.add((q.page - 1) * PAGE_SIZE)}
+          ) p
+        ${primaryContactJoin(p, orgId, 'p.id')}
+        ORDER BY ${orderSql('p', q.sort, q.dir)}`;
+  return { text, values: p.values };
+}
+
+/** countByStatus without a search: the counter table. */
+export function countsStatement(orgId: string): TStatement {
+  return { text: 'SELECT status, n FROM company_status_counts($1::uuid)', values: [orgId] };
+}
+
+/** searchCompanyPage: the hits materialised once, counted per status and paged. */
+export function searchStatement(orgId: string, search: string, q: TListQuery): TStatement {
+  const p = new Params();
+  const hits = `matched AS MATERIALIZED (
+    SELECT company_id, status FROM company_search_hits(${p.add(orgId)}::uuid, ${p.add(containsPattern(search))})
+    
+  )`;
+  const status = statusSql(p, CATEGORY_STATUSES[q.category] ?? null);
+  const where = `org_id = ${p.add(orgId)}${status ? ` AND ${status}` : ''}`;
+  const text = `WITH ${hits},
+        counted AS (
+          SELECT coalesce(json_object_agg(status, n), '{}'::json) AS counts
+          FROM (SELECT status, count(*)::int AS n FROM matched GROUP BY status) per_status
+        ),
+        page AS (
+          SELECT c.* FROM matched
+          CROSS JOIN LATERAL (
+            SELECT ${COMPANY_COLUMNS} FROM company WHERE ${where} AND id = matched.company_id OFFSET 0
+          ) c
+          ORDER BY ${orderSql('c', q.sort, q.dir)}
+          LIMIT ${p.add(PAGE_SIZE)} OFFSET ${p.add((q.page - 1) * PAGE_SIZE)}
+        )
+        SELECT k.counts, p.*, ${PRIMARY_COLUMNS}
+        FROM counted k
+        LEFT JOIN page p ON true
+        ${primaryContactJoin(p, orgId, 'p.id')}
+        ORDER BY ${orderSql('p', q.sort, q.dir)}`;
+  return { text, values: p.values };
+}
+
+/** The statements of one list request after the tenant settings, in the order the app sends them. */
+export function listStatements(orgId: string, q: TListQuery): TStatement[] {
+  return q.search ? [searchStatement(orgId, q.search, q)] : [pageStatement(orgId, q), countsStatement(orgId)];
+}
+
+/**
+ * The session and the tenant settings in one statement: the lookup runs as pennant_platform (set
+ * just before, BYPASSRLS, as the app's loadMember runs), and its row sets the role and settings of
+ * the app's withTenant for the rest of the transaction. No row: no session, or no membership.
+ */
+const SESSION_AND_TENANT = `SELECT set_config('role', $2, true) AS role,
+       set_config('app.org_id', m.org_id::text, true) AS org_id,
+       set_config('app.user_id', u.id::text, true) AS user_id
+FROM auth_session s
+JOIN auth_user u ON u.id = s.user_id
+CROSS JOIN LATERAL (
+  SELECT ur.org_id FROM user_role ur WHERE ur.user_id = s.user_id
+  ORDER BY ur.is_owner DESC, ur.created_at ASC LIMIT 1
+) m
+WHERE s.token = $1 AND s.expires_at > now()`;
+
+// ---------------------------------------------------------------------------------------------
+// Rows to the app's JSON (companies.service.ts toCompany and listCompanies)
+// ---------------------------------------------------------------------------------------------
+
+/** As drizzle's raw queries read them: timestamps stay text, everything else as pg parses it. */
+const TYPES = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ ? (v: string) => v : pg.types.getTypeParser(oid, format ?? 'text'),
+};
+
+interface TCompanyRow {
+  id: string | null;
+  name: string;
+  status: string;
+  website: string | null;
+  industry: string | null;
+  notes: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  tags: string[] | null;
+  last_contacted_at: string | null;
+  status_updated_at: string | null;
+  created_at: string;
+  updated_at: string;
+  pc_id: string | null;
+  pc_name: string | null;
+  pc_email: string | null;
+  pc_phone: string | null;
+  pc_title: string | null;
+  counts?: Record<string, number>;
+}
+
+const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+function toCompany(row: TCompanyRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    status: STATUSES.has(row.status) ? row.status : 'prospect',
+    website: row.website,
+    industry: row.industry,
+    notes: row.notes,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    tags: row.tags,
+    lastContactedAt: iso(row.last_contacted_at),
+    statusUpdatedAt: iso(row.status_updated_at),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    primaryContact:
+      row.pc_id && row.pc_name !== null
+        ? { id: row.pc_id, name: row.pc_name, email: row.pc_email, phone: row.pc_phone, title: row.pc_title }
+        : null,
+  };
+}
+
+function replyJson(q: TListQuery, rows: TCompanyRow[], byStatus: [string, number][]): string {
+  const counts = { all: 0, pipeline: 0, sponsors: 0, former: 0 };
+  for (const [status, n] of byStatus) {
+    counts.all += n;
+    const category = CATEGORY_OF[status];
+    if (category) counts[category] += n;
+  }
+  const totalCount = counts[q.category];
+  return JSON.stringify({
+    companies: rows.map(toCompany),
+    totalCount,
+    counts,
+    page: q.page,
+    pageSize: PAGE_SIZE,
+    hasMore: q.page * PAGE_SIZE < totalCount,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+// ---------------------------------------------------------------------------------------------
+
+/** The session token of the cookie `pennant.session_token=<token>.<signature>` (signature not checked). */
+function tokenFrom(cookie: string | undefined): string | null {
+  if (!cookie) return null;
+  for (const part of cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    const value = decodeURIComponent(part.slice(eq + 1).trim());
+    const dot = value.lastIndexOf('.');
+    return dot > 0 ? value.slice(0, dot) : null;
+  }
+  return null;
+}
+
+function parseQuery(get: (name: string) => string | undefined): TListQuery | null {
+  if (get('status') !== undefined) return null;
+  const page = Number(get('page') ?? '1');
+  const category = get('category') ?? 'all';
+  const sort = get('sort') ?? 'created_at';
+  const dir = get('dir') ?? 'desc';
+  if (!Number.isInteger(page) || page < 1 || page > 100_000) return null;
+  if (!(category in CATEGORY_STATUSES) || !SORT_FIELDS.has(sort) || (dir !== 'asc' && dir !== 'desc')) return null;
+  return {
+    page,
+    search: get('search')?.trim() || null,
+    category: category as TCategory,
+    sort: sort as TSortField,
+    dir,
+  };
+}
+
+const problem = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+
+export function createFloorApp(pool: pg.Pool) {
+  const app = new Hono();
+  app.get('/api/companies', async (c) => {
+    const q = parseQuery((name) => c.req.query(name));
+    if (!q) return c.body(problem('bad_request', 'Unsupported query'), 400, { 'content-type': 'application/json' });
+    const token = tokenFrom(c.req.header('cookie'));
+    if (!token)
+      return c.body(problem('unauthenticated', 'Please sign in'), 401, { 'content-type': 'application/json' });
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN; SET LOCAL ROLE pennant_platform');
+      const session = await client.query<{ org_id: string }>(SESSION_AND_TENANT, [token, 'pennant_app']);
+      const orgId = session.rows[0]?.org_id;
+      if (!orgId) {
+        await client.query('ROLLBACK');
+        return c.body(problem('unauthenticated', 'Please sign in'), 401, { 'content-type': 'application/json' });
+      }
+      let body: string;
+      if (q.search) {
+        const s = searchStatement(orgId, q.search, q);
+        const found = await client.query<TCompanyRow>({ text: s.text, values: s.values, types: TYPES });
+        const counts = found.rows[0]?.counts ?? {};
+        const rows = found.rows.filter((r) => r.id !== null);
+        body = replyJson(q, rows, Object.entries(counts));
+      } else {
+        const s = pageStatement(orgId, q);
+        const page = await client.query<TCompanyRow>({ text: s.text, values: s.values, types: TYPES });
+        const k = countsStatement(orgId);
+        const counts = await client.query<{ status: string; n: string }>({
+          text: k.text,
+          values: k.values,
+          types: TYPES,
+        });
+        body = replyJson(
+          q,
+          page.rows,
+          counts.rows.map((r) => [r.status, Number(r.n)]),
+        );
+      }
+      await client.query('COMMIT');
+      return c.body(body, 200, { 'content-type': 'application/json' });
+    } catch (err) {
+      broken = err instanceof Error ? err : new Error(String(err));
+      await client.query('ROLLBACK').catch(() => undefined);
+      return c.body(problem('internal', broken.message), 500, { 'content-type': 'application/json' });
+    } finally {
+      client.release(broken);
+    }
+  });
+  return app;
+}
+
+/** Serves the floor on `port` (0: any free port); resolves with the port once listening. */
+export function serveFloor(url: string, port: number, poolMax = FLOOR_POOL_MAX) {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  pool.on('error', () => undefined);
+  const app = createFloorApp(pool);
+  return new Promise<{ port: number; close(): Promise<void> }>((resolve) => {
+    const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
+      resolve({
+        port: info.port,
+        close: async () => {
+          await new Promise<void>((done) => server.close(() => done()));
+          await pool.end();
+        },
+      });
+    });
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is required');
+  const floor = await serveFloor(url, Number(process.env.PORT ?? 0), Number(process.env.POOL_MAX ?? FLOOR_POOL_MAX));
+  process.stdout.write(`READY ${floor.port}\n`);
+  const stop = () => {
+    void floor.close().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

@@ -1,0 +1,674 @@
+// The companies list under concurrent load, beside a floor: the app's GET /api/companies against a
+// bare Hono + pg server (floor-server.ts) that runs the same SQL on the same database and answers
+// byte-identical JSON. What is left between the two is the app's own request path.
+//
+//   npm run bench:list
+//
+// Knobs (environment):
+//   LIST_CLIENTS=50         concurrent clients (keep-alive connections) per round
+//   LIST_DURATION=5         seconds per measured round
+//   LIST_WARMUP=1           seconds of warm-up per server and scenario (not measured)
+//   LIST_ROUNDS=3           rounds per server and scenario, alternating app, floor, app, floor, …
+//   LIST_COMPANIES=10000    companies in each of the two organizations
+//   LIST_PGLITE=0           skip the PGlite part
+//   BENCH_DATABASE_URL / TEST_DATABASE_URL: the PostgreSQL server (default
+//   postgres://postgres@127.0.0.1:5432/test); the bench creates and drops its own database there.
+//
+// Both servers run as child processes (node --import tsx), the load generator (autocannon) in this
+// one. CPU per request is the server process's utime+stime from /proc/<pid>/stat, and PostgreSQL's
+// the sum over the cluster's processes (the postmaster and its children) over the round.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { shutdown } from '../apps/server/src/boot';
+import type { TDeps } from '../apps/server/src/deps';
+import { listStatements, type TListQuery, type TStatement } from './floor-server';
+import {
+  analyzeCompanyTables,
+  bootBench,
+  openBenchDatabase,
+  PREFIXES,
+  percentile,
+  seedCompanies,
+  signUpWithOrg,
+  type TApp,
+  type TBenchDatabase,
+} from './harness';
+
+const env = process.env;
+const CLIENTS = Number(env.LIST_CLIENTS ?? 50);
+const DURATION = Number(env.LIST_DURATION ?? 5);
+const WARMUP = Number(env.LIST_WARMUP ?? 1);
+const ROUNDS = Number(env.LIST_ROUNDS ?? 3);
+const COMPANIES = Number(env.LIST_COMPANIES ?? 10_000);
+const WITH_PGLITE = env.LIST_PGLITE !== '0';
+const ADMIN_URL = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ROOT = new URL('..', import.meta.url).pathname;
+const SEED_ORIGIN = 'http://localhost:3996';
+
+/** The bench's output is its figures, on standard output; progress goes to standard error. */
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// Data: 100 name prefixes, so that one of them (SEARCH_TERM) names 1% of the companies
+// ---------------------------------------------------------------------------------------------
+
+const MORE_PREFIXES = [
+  'Alder',
+  'Anchor',
+  'Aspen',
+  'Atlas',
+  'Bayview',
+  'Beacon',
+  'Birch',
+  'Bluebird',
+  'Boulder',
+  'Bridgeport',
+  'Brookside',
+  'Canyon',
+  'Capital',
+  'Cardinal',
+  'Cascade',
+  'Centennial',
+  'Chestnut',
+  'Clearwater',
+  'Coastal',
+  'Cobblestone',
+  'Copper',
+  'Cornerstone',
+  'Cottonwood',
+  'Crescent',
+  'Crossroads',
+  'Cypress',
+  'Driftwood',
+  'Falcon',
+  'Fireside',
+  'Foothill',
+  'Fox Run',
+  'Frontier',
+  'Granite',
+  'Greenfield',
+  'Hawthorne',
+  'Heritage',
+  'Hickory',
+  'Highland',
+  'Horizon',
+  'Ironwood',
+  'Juniper',
+  'Kingfisher',
+  'Landmark',
+  'Liberty',
+  'Lighthouse',
+  'Magnolia',
+  'Meadow',
+  'Millstone',
+  'Mission',
+  'Monarch',
+  'Mustang',
+  'Orchard',
+  'Osprey',
+  'Pacific',
+  'Patriot',
+  'Pinecrest',
+  'Prairie',
+  'Quarry',
+  'Redwood',
+  'Ridgeline',
+  'Rockport',
+  'Saddleback',
+  'Sagebrush',
+  'Sawmill',
+  'Seaside',
+  'Sequoia',
+  'Shoreline',
+  'Skyline',
+  'Sparrow',
+  'Spruce',
+  'Stonegate',
+  'Sycamore',
+  'Tamarack',
+  'Timberline',
+  'Townsend',
+  'Valley Forge',
+  'Wagon Wheel',
+  'Willow Creek',
+  'Windmill',
+  'Wolfpack',
+];
+const LIST_PREFIXES = [...PREFIXES, ...MORE_PREFIXES];
+const SEARCH_TERM = 'keystone';
+if (new Set(LIST_PREFIXES).size !== 100) throw new Error('the list bench wants 100 distinct prefixes');
+if (LIST_PREFIXES.filter((p) => p.toLowerCase().includes(SEARCH_TERM)).length !== 1) {
+  throw new Error(`exactly one prefix must contain "${SEARCH_TERM}"`);
+}
+
+interface TScenario {
+  label: string;
+  path: string;
+  query: TListQuery;
+}
+
+const DEFAULTS: TListQuery = { page: 1, search: null, category: 'all', sort: 'created_at', dir: 'desc' };
+const SCENARIOS: TScenario[] = [
+  { label: 'page 1, newest first', path: '/api/companies', query: DEFAULTS },
+  {
+    label: `search "${SEARCH_TERM}" (1%)`,
+    path: `/api/companies?search=${SEARCH_TERM}`,
+    query: { ...DEFAULTS, search: SEARCH_TERM },
+  },
+  {
+    label: 'sort by name A-Z',
+    path: '/api/companies?sort=name&dir=asc',
+    query: { ...DEFAULTS, sort: 'name', dir: 'asc' },
+  },
+];
+
+interface TOrg {
+  cookie: string;
+  orgId: string;
+}
+
+/** Boots the app in this process on the new database, signs up two organizations and fills them. */
+async function seed(opened: TBenchDatabase, label: string): Promise<{ deps: TDeps; app: TApp; orgs: TOrg[] }> {
+  const { deps, app } = await bootBench(opened, SEED_ORIGIN, 'inline');
+  const started = performance.now();
+  const orgs: TOrg[] = [];
+  for (const name of ['one', 'two']) {
+    const org = await signUpWithOrg(app, SEED_ORIGIN, `${label}-${name}`);
+    await seedCompanies(deps, org.orgId, { count: COMPANIES, prefixes: LIST_PREFIXES });
+    orgs.push(org);
+  }
+  await analyzeCompanyTables(deps);
+  progress(
+    `[${label}] ${COMPANIES.toLocaleString('en-US')} companies in each of 2 organizations: ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { deps, app, orgs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app's SQL, seen on the wire, against the floor's
+// ---------------------------------------------------------------------------------------------
+
+type TQueryFn = (this: unknown, ...args: unknown[]) => unknown;
+
+/** Every statement the pg clients of this process send while `fn` runs. */
+async function captureStatements(fn: () => Promise<void>): Promise<TStatement[]> {
+  const proto = pg.Client.prototype as unknown as { query: TQueryFn };
+  const original = proto.query;
+  const seen: TStatement[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    const config = typeof first === 'object' && first !== null ? (first as { text?: unknown; values?: unknown }) : {};
+    const text = typeof first === 'string' ? first : String(config.text ?? '');
+    const values = Array.isArray(second) ? second : Array.isArray(config.values) ? config.values : [];
+    seen.push({ text, values });
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return seen;
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+const sameStatement = (a: TStatement, b: TStatement) =>
+  squash(a.text) === squash(b.text) && JSON.stringify(a.values) === JSON.stringify(b.values);
+
+/**
+ * The statements the app sends for each scenario, between its tenant settings and COMMIT, must be
+ * the floor's (whitespace aside). A difference means the app's SQL changed and the floor no longer
+ * does the same work: said loudly, and the figures are then app-vs-old-SQL.
+ */
+async function compareSql(app: TApp, org: TOrg): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const s of SCENARIOS) {
+    await app.request(`${SEED_ORIGIN}${s.path}`, { headers: { cookie: org.cookie } });
+    const seen = await captureStatements(async () => {
+      const res = await app.request(`${SEED_ORIGIN}${s.path}`, { headers: { cookie: org.cookie } });
+      if (res.status !== 200) throw new Error(`${s.path}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    });
+    const appList = seen.filter(
+      (q) => !/^(begin|commit)$/i.test(q.text.trim()) && !q.text.startsWith("SELECT set_config('role'"),
+    );
+    const floorList = listStatements(org.orgId, s.query);
+    const same =
+      appList.length === floorList.length && appList.every((q, i) => floorList[i] && sameStatement(q, floorList[i]));
+    if (!same) {
+      warnings.push(
+        `${s.label}: the app's SQL is not the floor's.\n  app:\n${appList.map((q) => `    ${squash(q.text)} ${JSON.stringify(q.values)}`).join('\n')}\n  floor:\n${floorList.map((q) => `    ${squash(q.text)} ${JSON.stringify(q.values)}`).join('\n')}`,
+      );
+    }
+  }
+  return warnings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers as child processes
+// ---------------------------------------------------------------------------------------------
+
+interface TServer {
+  name: string;
+  pid: number;
+  port: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node --import tsx <script>` and waits for its `READY <port>` line. */
+async function startServer(name: string, script: string, vars: Record<string, string>): Promise<TServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...vars, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pid = child.pid;
+  if (!pid) throw new Error(`${name} did not start`);
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${name} not ready within 60 s`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('READY ')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before it was ready`));
+    });
+  });
+  return {
+    name,
+    pid,
+    port,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU from /proc
+// ---------------------------------------------------------------------------------------------
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** [ppid, utime + stime in ticks] of a process, or null when it is gone. */
+function procStat(pid: number): [number, number] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [Number(fields[1]), Number(fields[11]) + Number(fields[12])];
+  } catch {
+    return null;
+  }
+}
+
+const cpuMs = (pid: number) => ((procStat(pid)?.[1] ?? 0) * 1000) / CLK_TCK;
+
+/** The postmaster of the cluster behind `url`, when it runs on this machine (its /proc is readable). */
+async function findPostmaster(url: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const backend = rows[0]?.pid;
+    const stat = backend ? procStat(backend) : null;
+    return stat ? stat[0] : null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU ticks so far of each process of the cluster (the postmaster and its children), by pid. */
+function clusterTicks(postmaster: number): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    const stat = procStat(pid);
+    if (stat && (pid === postmaster || stat[0] === postmaster)) ticks.set(pid, stat[1]);
+  }
+  return ticks;
+}
+
+/** CPU ms the cluster spent between two snapshots (a process born in between counts from zero). */
+function clusterMs(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+  return (ticks * 1000) / CLK_TCK;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+// ---------------------------------------------------------------------------------------------
+
+interface TRound {
+  reqs: number;
+  rps: number;
+  /** Latency percentiles of the requests on open connections (all but each connection's first). */
+  p50: number;
+  p99: number;
+  max: number;
+  /**
+   * The slowest first request of a connection: it includes the server accepting the connection,
+   * which Node (libuv) does one connection per event-loop turn, so a long turn (PGlite runs on the
+   * main thread) leaves new connections waiting while the open ones are served.
+   */
+  firstMax: number;
+  serverCpu: number;
+  pgCpu: number | null;
+}
+
+/** `clients` keep-alive clients for `seconds`, each signed in to one of the organizations in turn. */
+async function load(
+  server: TServer,
+  path: string,
+  cookies: readonly string[],
+  clients: number,
+  seconds: number,
+  postmaster: number | null,
+): Promise<TRound> {
+  const latencies: number[] = [];
+  const firsts: number[] = [];
+  const opened = new WeakSet<object>();
+  let failed = 0;
+  let firstFailure = '';
+  let next = 0;
+  const pgBefore = postmaster ? clusterTicks(postmaster) : null;
+  const cpuBefore = cpuMs(server.pid);
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${server.port}${path}`,
+        connections: clients,
+        duration: seconds,
+        setupClient: (client) => {
+          client.setHeaders({ cookie: cookies[next++ % cookies.length] });
+        },
+      },
+      (err: unknown, res: autocannon.Result) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (client, status, _bytes, ms) => {
+      if (status === 200) {
+        if (opened.has(client)) latencies.push(ms);
+        else {
+          opened.add(client);
+          firsts.push(ms);
+        }
+      } else {
+        failed++;
+        firstFailure ||= `HTTP ${status}`;
+      }
+    });
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  const serverCpu = cpuMs(server.pid) - cpuBefore;
+  const pgCpu = pgBefore && postmaster ? clusterMs(pgBefore, clusterTicks(postmaster)) : null;
+  if (failed || result.errors || result.timeouts) {
+    throw new Error(
+      `${server.name} ${path}: ${failed} failed replies (${firstFailure}), ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  latencies.sort((a, b) => a - b);
+  const reqs = latencies.length + firsts.length;
+  return {
+    reqs,
+    rps: reqs / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? 0,
+    firstMax: Math.max(0, ...firsts),
+    serverCpu: reqs ? serverCpu / reqs : 0,
+    pgCpu: pgCpu === null || !reqs ? null : pgCpu / reqs,
+  };
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+function medianRound(rounds: readonly TRound[]): TRound {
+  const pg = rounds.map((r) => r.pgCpu).filter((v): v is number => v !== null);
+  return {
+    reqs: median(rounds.map((r) => r.reqs)),
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    max: median(rounds.map((r) => r.max)),
+    firstMax: median(rounds.map((r) => r.firstMax)),
+    serverCpu: median(rounds.map((r) => r.serverCpu)),
+    pgCpu: pg.length ? median(pg) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Byte-identical replies
+// ---------------------------------------------------------------------------------------------
+
+async function checkSameJson(app: TServer, floor: TServer, orgs: readonly TOrg[]): Promise<string[]> {
+  const notes: string[] = [];
+  for (const s of SCENARIOS) {
+    for (const org of orgs) {
+      const get = async (server: TServer) => {
+        const res = await fetch(`http://127.0.0.1:${server.port}${s.path}`, { headers: { cookie: org.cookie } });
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`${server.name} ${s.path}: ${res.status} ${text.slice(0, 300)}`);
+        return text;
+      };
+      const [a, f] = [await get(app), await get(floor)];
+      if (a !== f) {
+        let i = 0;
+        while (i < a.length && a[i] === f[i]) i++;
+        throw new Error(
+          `The floor's reply differs from the app's for ${s.path} at byte ${i}:\n` +
+            `  app:   …${a.slice(Math.max(0, i - 80), i + 80)}…\n  floor: …${f.slice(Math.max(0, i - 80), i + 80)}…`,
+        );
+      }
+      const reply = JSON.parse(a) as { companies: unknown[]; totalCount: number };
+      if (org === orgs[0]) {
+        notes.push(
+          `${s.label}: ${reply.companies.length} rows of ${reply.totalCount.toLocaleString('en-US')}, ` +
+            `${(a.length / 1024).toFixed(1)} KB, identical`,
+        );
+      }
+    }
+  }
+  return notes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: app against floor
+// ---------------------------------------------------------------------------------------------
+
+interface TRow {
+  scenario: TScenario;
+  app: TRound;
+  floor: TRound;
+}
+
+async function runPostgres(): Promise<{ rows: TRow[]; notes: string[]; warnings: string[]; pgMeasured: boolean }> {
+  const opened = await openBenchDatabase('postgres', ADMIN_URL);
+  const servers: TServer[] = [];
+  try {
+    const seeded = await seed(opened, 'postgres');
+    const warnings = await compareSql(seeded.app, seeded.orgs[0] as TOrg);
+    await shutdown(seeded.deps);
+    const url = opened.url ?? '';
+    const app = await startServer('app', 'bench/serve-app.ts', {
+      BENCH_DATABASE: url,
+      BENCH_DATA_DIR: opened.dataDir,
+    });
+    servers.push(app);
+    const floor = await startServer('floor', 'bench/floor-server.ts', { DATABASE_URL: url });
+    servers.push(floor);
+    const notes = await checkSameJson(app, floor, seeded.orgs);
+    const postmaster = await findPostmaster(url);
+    const cookies = seeded.orgs.map((o) => o.cookie);
+    const rows: TRow[] = [];
+    for (const s of SCENARIOS) {
+      const rounds: Record<'app' | 'floor', TRound[]> = { app: [], floor: [] };
+      for (const server of [app, floor]) await load(server, s.path, cookies, CLIENTS, WARMUP, postmaster);
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const server of [app, floor]) {
+          const round = await load(server, s.path, cookies, CLIENTS, DURATION, postmaster);
+          rounds[server === app ? 'app' : 'floor'].push(round);
+          progress(
+            `[postgres] ${s.label.padEnd(26)} ${server.name.padEnd(5)} round ${r + 1}: ` +
+              `${round.rps.toFixed(0)} req/s, p50 ${round.p50.toFixed(1)} ms, p99 ${round.p99.toFixed(1)} ms`,
+          );
+        }
+      }
+      rows.push({ scenario: s, app: medianRound(rounds.app), floor: medianRound(rounds.floor) });
+    }
+    return { rows, notes, warnings, pgMeasured: postmaster !== null };
+  } finally {
+    for (const s of servers) await s.stop();
+    await opened.drop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PGlite: the app alone (the floor is PostgreSQL-only)
+// ---------------------------------------------------------------------------------------------
+
+async function runPglite(): Promise<{ clients: number; round: TRound }[]> {
+  const opened = await openBenchDatabase('pglite', null);
+  let server: TServer | null = null;
+  try {
+    const seeded = await seed(opened, 'pglite');
+    await shutdown(seeded.deps);
+    server = await startServer('app', 'bench/serve-app.ts', { BENCH_DATABASE: '', BENCH_DATA_DIR: opened.dataDir });
+    const page = SCENARIOS[0] as TScenario;
+    const cookies = seeded.orgs.map((o) => o.cookie);
+    await load(server, page.path, cookies, 10, WARMUP, null);
+    const out: { clients: number; round: TRound }[] = [];
+    for (const clients of [10, 50]) {
+      const round = await load(server, page.path, cookies, clients, DURATION, null);
+      progress(
+        `[pglite] ${page.label} ${clients} clients: ${round.rps.toFixed(0)} req/s, p99 ${round.p99.toFixed(1)} ms`,
+      );
+      out.push({ clients, round });
+    }
+    return out;
+  } finally {
+    await server?.stop();
+    await opened.drop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+const f1 = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+const cell = (s: string, w: number) => s.padStart(w);
+
+const totalStarted = performance.now();
+progress(
+  `list bench: ${CLIENTS} clients, ${ROUNDS} rounds of ${DURATION} s per server and scenario, ` +
+    `${COMPANIES.toLocaleString('en-US')} companies x 2 organizations`,
+);
+const pgResult = await runPostgres();
+const pgliteResult = WITH_PGLITE ? await runPglite() : null;
+
+const line = '-'.repeat(112);
+const ms = (n: number) => cell(f1(n), 9);
+const cpu = (n: number | null, w: number) => cell(n === null ? 'n/a' : `${n.toFixed(2)} ms`, w);
+print(`\n${line}`);
+print(
+  `Companies list under load — GET /api/companies, ${COMPANIES.toLocaleString('en-US')} companies in each of 2 organizations`,
+);
+print(
+  `${CLIENTS} concurrent keep-alive clients (autocannon, no Accept-Encoding), ${ROUNDS} alternating rounds of ${DURATION} s ` +
+    `per server and scenario; median of the rounds. ${cpus().length} CPUs.`,
+);
+print('app:   the real server (bench/serve-app.ts: bootBench + @hono/node-server), session from its per-node cache');
+print('floor: bare Hono + pg (bench/floor-server.ts), the same SQL, session looked up in the database per request');
+print('p50/p99: requests on open connections; 1st max: the slowest first request of a connection (includes accept)');
+print('CPU/req: the server process (utime+stime), and every process of the PostgreSQL cluster, per reply');
+print(line);
+print('Replies compared byte for byte before the load:');
+for (const n of pgResult.notes) print(`  ${n}`);
+if (pgResult.warnings.length) {
+  print('\nWARNING: the app sends other SQL than the floor; the floor no longer does the same work:');
+  for (const w of pgResult.warnings) print(`  ${w}`);
+} else {
+  print("  SQL: the app sends the floor's statements (page, counts), same text and parameters");
+}
+print(line);
+print(
+  `${'PostgreSQL'.padEnd(28)}${'server'.padEnd(7)}${cell('req/s', 8)}${cell('p50 ms', 9)}${cell('p99 ms', 9)}` +
+    `${cell('1st max', 9)}${cell('server CPU/req', 16)}${cell('PG CPU/req', 12)}${cell('replies/round', 14)}`,
+);
+for (const r of pgResult.rows) {
+  for (const [name, m] of [
+    ['app', r.app],
+    ['floor', r.floor],
+  ] as const) {
+    print(
+      `${(name === 'app' ? r.scenario.label : '').padEnd(28)}${name.padEnd(7)}${cell(m.rps.toFixed(0), 8)}` +
+        `${ms(m.p50)}${ms(m.p99)}${ms(m.firstMax)}${cpu(m.serverCpu, 16)}${cpu(m.pgCpu, 12)}${cell(m.reqs.toFixed(0), 14)}`,
+    );
+  }
+  print(
+    `${''.padEnd(28)}app/floor: req/s ${(r.app.rps / r.floor.rps).toFixed(2)}x, p99 ${(r.app.p99 / r.floor.p99).toFixed(2)}x, ` +
+      `server CPU/req ${(r.app.serverCpu / r.floor.serverCpu).toFixed(2)}x`,
+  );
+}
+if (!pgResult.pgMeasured) print('(PG CPU n/a: the PostgreSQL server does not run on this machine)');
+if (pgliteResult) {
+  print(line);
+  print(
+    `PGlite, the app alone (the floor is PostgreSQL-only): page 1, file-backed, the database in the app's process,`,
+  );
+  print(`one round of ${DURATION} s per client count`);
+  print(
+    `${'clients'.padEnd(10)}${cell('req/s', 8)}${cell('p50 ms', 9)}${cell('p99 ms', 9)}${cell('max ms', 9)}` +
+      `${cell('1st max', 9)}${cell('server CPU/req', 16)}`,
+  );
+  for (const { clients, round } of pgliteResult) {
+    print(
+      `${String(clients).padEnd(10)}${cell(round.rps.toFixed(0), 8)}${ms(round.p50)}${ms(round.p99)}${ms(round.max)}` +
+        `${ms(round.firstMax)}${cpu(round.serverCpu, 16)}`,
+    );
+  }
+}
+print(line);
+print(`(${((performance.now() - totalStarted) / 1000).toFixed(0)} s in all)`);
+if (pgResult.warnings.length) process.exitCode = 1;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FONT_MONO, FONT_SANS } from './page-style';
 
-const webCss = readFileSync(resolve(import.meta.dirname, '../../../web/src/index.css'), 'utf8');
+const webCss = readFileSync(resolve(import.meta.dirname, '../../../web/src/theme.css'), 'utf8');
 
 /** A CSS custom property of the web app's theme, with its whitespace and quotes made uniform. */
 function themeValue(name: string): string {

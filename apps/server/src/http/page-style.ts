@@ -1,6 +1,6 @@
 /**
  * The font stacks of the pages the server draws itself (the API reference, the local mailbox):
- * the same as the web app's `--font-sans` and `--font-mono` (apps/web/src/index.css), so every
+ * the same as the web app's `--font-sans` and `--font-mono` (apps/web/src/theme.css), so every
  * page of Pennant is set in one family.
  */
 export const FONT_SANS =

@@ -1,7 +1,7 @@
 import { sitePathOf, type TSitePath } from '@pennant/shared/public-routes';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../index.css';
+import './site.css';
 import { LandingPage } from './pages/LandingPage';
 import { SiteLayout } from './SiteLayout';
 

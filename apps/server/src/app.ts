@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { resolve } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { NUL_MESSAGE } from '@pennant/shared/fields';
 import { isSitePath } from '@pennant/shared/public-routes';
@@ -10,12 +8,14 @@ import { secureHeaders } from 'hono/secure-headers';
 import { hasDevMailbox } from './config';
 import type { TDeps } from './deps';
 import { AppError } from './errors';
+import { apiCompression } from './http/api-compression';
 import { renderDocs } from './http/docs';
 import { embeddedDatabaseQueue } from './http/embedded-queue';
 import type { TAppEnv } from './http/env';
 import { handleError } from './http/errors';
 import { isPublicApiPath } from './http/public-paths';
 import { checkSameOrigin } from './http/same-origin';
+import { builtFiles, builtPage, CACHE_IMMUTABLE, CACHE_REVALIDATE } from './http/static-files';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -81,6 +81,9 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
     await next();
   });
 
+  // Larger replies go gzipped to clients that accept it; the event stream never (api-compression.ts).
+  app.use('/api/*', apiCompression());
+
   // JSON bodies are small; file uploads (multipart) carry their own, larger limit on their route.
   const jsonLimit = bodyLimit({
     maxSize: 1024 * 1024,
@@ -99,7 +102,7 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   // a signed-out request to a route that needs a session is a 401.
   app.use('/api/*', async (c, next) => {
     checkSameOrigin(c, deps.config);
-    const found = await deps.sessions.check(c.req.raw.headers, c.req.method);
+    const found = await deps.sessions.check(c.req.header('cookie'), c.req.method, () => c.req.raw.headers);
     c.set('authUser', found?.user ?? null);
     c.set('sessionToken', found?.token ?? null);
     if (found?.member) c.set('member', found.member);
@@ -146,31 +149,25 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   return app;
 }
 
-/** The built web app: hashed assets cached for a year, public pages and the SPA by their entries. */
+/**
+ * The built web app: hashed assets cached for a year, public pages and the SPA by their entries,
+ * each sent precompressed (brotli or gzip) when the browser accepts it (static-files.ts).
+ */
 function mountWeb(app: OpenAPIHono<TAppEnv>): void {
   const dist = webDistDir();
-  const page = (name: string) => {
-    const file = join(dist, name);
-    return existsSync(file) ? readFileSync(file, 'utf8') : null;
-  };
+  // Vite names everything under /assets/ by its content hash: a changed file is a new URL.
   app.use(
     '/assets/*',
-    serveStatic({
-      root: dist,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
+    builtFiles(dist, () => CACHE_IMMUTABLE),
   );
-  const files = serveStatic<TAppEnv>({ root: dist });
   // Paths with an extension are files of the build (favicon, site.webmanifest); the rest are pages.
+  const files = builtFiles(dist, (path) => (/\.html$/i.test(path) ? CACHE_REVALIDATE : undefined));
   app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
-  const site = page('site.html');
-  const spa = page('index.html');
+  const site = builtPage(dist, 'site.html');
+  const spa = builtPage(dist, 'index.html');
   app.get('*', (c) => {
-    const body = isSitePath(c.req.path) ? site : spa;
-    if (!body) return c.text('The web app is not built yet. Run `npm start` (it builds) or `npm run build`.', 503);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(body);
+    const page = isSitePath(c.req.path) ? site : spa;
+    if (!page) return c.text('The web app is not built yet. Run `npm start` (it builds) or `npm run build`.', 503);
+    return page.send(c);
   });
 }

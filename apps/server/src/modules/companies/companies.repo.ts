@@ -200,19 +200,17 @@ export async function searchCompanyPage(
  * (company_status_counts) without a search, from the search hits with one; the tabs never count
  * 100,000 company rows.
  */
+const ZStatusCount = z.object({ status: z.string(), n: column.count });
+
 export async function countByStatus(tx: TTx, orgId: string, filter: TCompanyFilter): Promise<Map<string, number>> {
   const found = filter.search
     ? await rows(
         tx,
-        z.object({ status: z.string(), n: column.count }),
+        ZStatusCount,
         sql`WITH ${searchHits(orgId, filter.search, filter.statuses)}
             SELECT status, count(*) AS n FROM matched GROUP BY status`,
       )
-    : await rows(
-        tx,
-        z.object({ status: z.string(), n: column.count }),
-        sql`SELECT status, n FROM company_status_counts(${orgId}::uuid)`,
-      );
+    : await rows(tx, ZStatusCount, sql`SELECT status, n FROM company_status_counts(${orgId}::uuid)`);
   const allowed = filter.statuses ? new Set(filter.statuses) : null;
   return new Map(found.filter((r) => !allowed || allowed.has(r.status)).map((r) => [r.status, Number(r.n)]));
 }

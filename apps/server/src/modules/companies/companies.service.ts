@@ -20,6 +20,7 @@ import { canAddSponsor, FREE_LIMITS } from '@pennant/shared/organization/plans';
 import { can, type TRecordAction } from '@pennant/shared/session/permissions';
 import { z } from 'zod';
 import type { TTx } from '../../db/client';
+import { isoInstant } from '../../db/instant';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -82,8 +83,7 @@ export async function requireCompanyLocked(tx: TTx, member: TMember, id: string)
 export function toIso(v: Date | string): string;
 export function toIso(v: Date | string | null): string | null;
 export function toIso(v: Date | string | null): string | null {
-  if (v === null) return null;
-  return (v instanceof Date ? v : new Date(v)).toISOString();
+  return v === null ? null : isoInstant(v);
 }
 
 function toStatus(raw: string): TCompanyStatus {

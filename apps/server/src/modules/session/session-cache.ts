@@ -16,8 +16,11 @@ export interface TSessionCheck {
 }
 
 export interface TSessionCache {
-  /** Resolves the request's session; reads (GET, HEAD) may be answered from the cache. */
-  check(headers: Headers, method: string): Promise<TSessionCheck | null>;
+  /**
+   * Resolves the request's session; reads (GET, HEAD) may be answered from the cache. The full
+   * headers are asked for only on a miss (building them costs more than a hit).
+   */
+  check(cookie: string | undefined, method: string, headers: () => Headers): Promise<TSessionCheck | null>;
   /** Drops what this node holds for a user or an organization (after a change it made itself). */
   forget(scope: { userId?: string; orgId?: string }): void;
   /**
@@ -130,14 +133,14 @@ export async function createSessionCache(deps: TSessionCacheDeps): Promise<TSess
   };
 
   return {
-    async check(headers, method) {
-      const signed = signedTokenFrom(headers.get('cookie'));
+    async check(cookie, method, headers) {
+      const signed = signedTokenFrom(cookie);
       if (!signed || !validSignature(signed.token, signed.signature, deps.secret)) return null;
       const read = method === 'GET' || method === 'HEAD';
       const hit = read ? cache.get(signed.token) : undefined;
       if (hit && hit.until > Date.now()) return hit;
 
-      const found = await deps.auth.api.getSession({ headers });
+      const found = await deps.auth.api.getSession({ headers: headers() });
       if (!found) {
         cache.delete(signed.token);
         return null;

@@ -336,6 +336,16 @@ function procStat(pid: number): [number, number] | null {
   }
 }
 
+/** Resident memory of a process in MiB (VmRSS), or null when it is gone. */
+function rssMiB(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 const cpuMs = (pid: number) => ((procStat(pid)?.[1] ?? 0) * 1000) / CLK_TCK;
 
 /** The postmaster of the cluster behind `url`, when it runs on this machine (its /proc is readable). */
@@ -522,7 +532,13 @@ interface TRow {
   floor: TRound;
 }
 
-async function runPostgres(): Promise<{ rows: TRow[]; notes: string[]; warnings: string[]; pgMeasured: boolean }> {
+async function runPostgres(): Promise<{
+  rows: TRow[];
+  notes: string[];
+  warnings: string[];
+  pgMeasured: boolean;
+  appRss: number | null;
+}> {
   const opened = await openBenchDatabase('postgres', ADMIN_URL);
   const servers: TServer[] = [];
   try {
@@ -556,7 +572,7 @@ async function runPostgres(): Promise<{ rows: TRow[]; notes: string[]; warnings:
       }
       rows.push({ scenario: s, app: medianRound(rounds.app), floor: medianRound(rounds.floor) });
     }
-    return { rows, notes, warnings, pgMeasured: postmaster !== null };
+    return { rows, notes, warnings, pgMeasured: postmaster !== null, appRss: rssMiB(app.pid) };
   } finally {
     for (const s of servers) await s.stop();
     await opened.drop();
@@ -567,7 +583,7 @@ async function runPostgres(): Promise<{ rows: TRow[]; notes: string[]; warnings:
 // PGlite: the app alone (the floor is PostgreSQL-only)
 // ---------------------------------------------------------------------------------------------
 
-async function runPglite(): Promise<{ clients: number; round: TRound }[]> {
+async function runPglite(): Promise<{ rounds: { clients: number; round: TRound }[]; appRss: number | null }> {
   const opened = await openBenchDatabase('pglite', null);
   let server: TServer | null = null;
   try {
@@ -585,7 +601,7 @@ async function runPglite(): Promise<{ clients: number; round: TRound }[]> {
       );
       out.push({ clients, round });
     }
-    return out;
+    return { rounds: out, appRss: rssMiB(server.pid) };
   } finally {
     await server?.stop();
     await opened.drop();
@@ -652,6 +668,8 @@ for (const r of pgResult.rows) {
   );
 }
 if (!pgResult.pgMeasured) print('(PG CPU n/a: the PostgreSQL server does not run on this machine)');
+const rss = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(0)} MiB`);
+print(`app RSS after the PostgreSQL rounds: ${rss(pgResult.appRss)} (run from source with tsx; target < 200 MiB)`);
 if (pgliteResult) {
   print(line);
   print(
@@ -662,12 +680,13 @@ if (pgliteResult) {
     `${'clients'.padEnd(10)}${cell('req/s', 8)}${cell('p50 ms', 9)}${cell('p99 ms', 9)}${cell('max ms', 9)}` +
       `${cell('1st max', 9)}${cell('server CPU/req', 16)}`,
   );
-  for (const { clients, round } of pgliteResult) {
+  for (const { clients, round } of pgliteResult.rounds) {
     print(
       `${String(clients).padEnd(10)}${cell(round.rps.toFixed(0), 8)}${ms(round.p50)}${ms(round.p99)}${ms(round.max)}` +
         `${ms(round.firstMax)}${cpu(round.serverCpu, 16)}`,
     );
   }
+  print(`app RSS after the PGlite rounds: ${rss(pgliteResult.appRss)}`);
 }
 print(line);
 print(`(${((performance.now() - totalStarted) / 1000).toFixed(0)} s in all)`);

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { z } from 'zod';
@@ -181,6 +182,28 @@ export async function rows<S extends z.ZodType>(q: TTx | TDb, schema: S, query: 
   const result = ZResult.parse(await q.execute(query));
   // Row by row with the caller's schema: wrapping it in z.array here would build (and compile) a
   // new schema on every call, which showed in the list's profile.
+  return result.rows.map((row) => schema.parse(row));
+}
+
+const dialect = new PgDialect();
+/** Statement names by SQL text; bounded, since a name is only a cache key for the server. */
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 2_000;
+
+/**
+ * rows() for the hot queries (the lists every page load asks for): sent as a named prepared
+ * statement, so each pooled connection plans a given SQL text once and then only binds and runs
+ * it. The name is derived from the text, so one name never stands for two statements. PGlite
+ * runs it as an ordinary query.
+ */
+export async function preparedRows<S extends z.ZodType>(q: TTx | TDb, schema: S, query: SQL): Promise<z.output<S>[]> {
+  const compiled = dialect.sqlToQuery(query);
+  let name = statementNames.get(compiled.sql);
+  if (!name) {
+    name = `pennant_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < MAX_STATEMENT_NAMES) statementNames.set(compiled.sql, name);
+  }
+  const result = ZResult.parse(await q._.session.prepareQuery(compiled, undefined, name, false).execute());
   return result.rows.map((row) => schema.parse(row));
 }
 

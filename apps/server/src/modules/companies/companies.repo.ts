@@ -1,7 +1,7 @@
 import type { TCompanySortField, TSortDirection } from '@pennant/shared/companies/schemas';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 import { companies, companyContacts } from '../../db/schema/companies';
 
 /** A company row with its primary contact (active primary, else oldest active) flattened in. */
@@ -140,7 +140,7 @@ export function listCompanyPage(
             ORDER BY ${orderSql('company', sort.field, sort.dir)}
             LIMIT ${limit} OFFSET ${offset}
           ) p`;
-  return rows(
+  return preparedRows(
     tx,
     ZCompanyRow,
     sql`${page}
@@ -168,7 +168,7 @@ export async function searchCompanyPage(
   offset: number,
 ): Promise<{ companies: TCompanyRow[]; counts: Map<string, number> }> {
   const where = filterSql(orgId, statuses.page);
-  const found = await rows(
+  const found = await preparedRows(
     tx,
     ZSearchPageRow,
     sql`WITH ${searchHits(orgId, search, statuses.count)},
@@ -195,23 +195,20 @@ export async function searchCompanyPage(
   return { companies, counts };
 }
 
-/**
- * Companies per status under the filter: from the counter table the triggers keep
- * (company_status_counts) without a search, from the search hits with one; the tabs never count
- * 100,000 company rows.
- */
 const ZStatusCount = z.object({ status: z.string(), n: column.count });
 
-export async function countByStatus(tx: TTx, orgId: string, filter: TCompanyFilter): Promise<Map<string, number>> {
-  const found = filter.search
-    ? await rows(
-        tx,
-        ZStatusCount,
-        sql`WITH ${searchHits(orgId, filter.search, filter.statuses)}
-            SELECT status, count(*) AS n FROM matched GROUP BY status`,
-      )
-    : await rows(tx, ZStatusCount, sql`SELECT status, n FROM company_status_counts(${orgId}::uuid)`);
-  const allowed = filter.statuses ? new Set(filter.statuses) : null;
+/**
+ * Companies per status (under a status filter) from the counter table the triggers keep
+ * (company_status_counts), so the tabs never count 100,000 company rows. A search counts its
+ * hits in searchCompanyPage instead.
+ */
+export async function countByStatus(
+  tx: TTx,
+  orgId: string,
+  statuses: readonly string[] | null,
+): Promise<Map<string, number>> {
+  const found = await preparedRows(tx, ZStatusCount, sql`SELECT status, n FROM company_status_counts(${orgId}::uuid)`);
+  const allowed = statuses ? new Set(statuses) : null;
   return new Map(found.filter((r) => !allowed || allowed.has(r.status)).map((r) => [r.status, Number(r.n)]));
 }
 

@@ -190,7 +190,7 @@ export async function listCompanies(deps: TDeps, member: TMember, q: TCompanyLis
         )
       : {
           companies: await listCompanyPage(tx, member.orgId, pageFilter, sort, COMPANY_PAGE_SIZE, offset),
-          counts: await countByStatus(tx, member.orgId, { statuses: statusFilter, search: null }),
+          counts: await countByStatus(tx, member.orgId, statusFilter),
         };
     const counts: TCompanyCounts = { all: 0, pipeline: 0, sponsors: 0, former: 0 };
     for (const [status, n] of byStatus) {

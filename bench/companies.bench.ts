@@ -12,11 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { z } from 'zod';
 import { shutdown } from '../apps/server/src/boot';
 import { column, rows, sql, type TDatabase } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
+import { listStatements, type TListQuery } from './floor-server';
 import {
   analyzeCompanyTables,
   bootBench,
@@ -213,6 +215,46 @@ async function timeCopy(kind: TKind, database: TDatabase, url: string | null, cs
 // One database
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each list query as the app sends it (the statements bench:list
+ * checks against the app), run as the app's tenant role. BENCH_EXPLAIN=0 leaves them out.
+ */
+async function explainLists(url: string, orgId: string): Promise<void> {
+  const cases: { label: string; q: TListQuery }[] = [
+    {
+      label: 'first page, newest first',
+      q: { page: 1, search: null, category: 'all', sort: 'created_at', dir: 'desc' },
+    },
+    {
+      label: 'search "harbor plumbing"',
+      q: { page: 1, search: 'harbor plumbing', category: 'all', sort: 'created_at', dir: 'desc' },
+    },
+    { label: 'sort by name A-Z', q: { page: 1, search: null, category: 'all', sort: 'name', dir: 'asc' } },
+    { label: 'Pipeline tab', q: { page: 1, search: null, category: 'pipeline', sort: 'created_at', dir: 'desc' } },
+  ];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const c of cases) {
+      for (const [i, statement] of listStatements(orgId, c.q).entries()) {
+        await client.query('BEGIN');
+        await client.query("SELECT set_config('role', 'pennant_app', true), set_config('app.org_id', $1, true)", [
+          orgId,
+        ]);
+        const plan = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+          statement.values,
+        );
+        await client.query('ROLLBACK');
+        process.stdout.write(`\n[postgres] EXPLAIN (ANALYZE, BUFFERS): ${c.label}, statement ${i + 1}\n`);
+        for (const row of plan.rows) process.stdout.write(`  ${row['QUERY PLAN']}\n`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 async function run(kind: TKind): Promise<TFigures> {
   const opened = await openBenchDatabase(kind, adminUrl);
   let deps: TDeps | null = null;
@@ -245,6 +287,10 @@ async function run(kind: TKind): Promise<TFigures> {
       const r = await timeList(app, big.cookie, s.path);
       process.stdout.write(`p50 ${ms(r.p50)}, p99 ${ms(r.p99)}\n`);
       list.push({ ...s, ...r });
+    }
+
+    if (kind === 'postgres' && opened.url && process.env.BENCH_EXPLAIN !== '0') {
+      await explainLists(opened.url, big.orgId);
     }
 
     const { csv, rows: csvRows } = importCsv();

@@ -66,11 +66,13 @@ test('import a CSV and the second sheet of a workbook, skipping duplicates of ex
   await expect(review.getByText('Lakeside Coffee Roasters')).toBeVisible();
   await expect(review.getByText('hometown hardware')).toHaveCount(0);
   await wizard.getByRole('button', { name: 'Import 4 Companies' }).click();
-  // The server imports in the background; the bar follows its rows, and Back waits for it.
+  // The server imports in the background and the bar follows its rows; four rows can be done
+  // before the bar is looked at, so either the bar or the result will do here (the 1,200-row
+  // import below shows the bar).
   await expect(wizard.getByText('Importing', { exact: true })).toBeVisible();
-  await expect(wizard.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
-  await expect(wizard.getByRole('button', { name: 'Back' })).toBeDisabled();
-  await expect(page.getByText('Successfully imported 4 companies')).toBeVisible();
+  const done = page.getByText('Successfully imported 4 companies');
+  await expect(wizard.getByRole('progressbar', { name: 'Import progress' }).or(done)).toBeVisible();
+  await expect(done).toBeVisible();
   await expect(page.getByText('2 duplicates skipped')).toBeVisible();
   await expect(wizard).toBeHidden();
   await expect.poll(() => allCount(page)).toBe(7);
@@ -96,7 +98,6 @@ test('import a CSV and the second sheet of a workbook, skipping duplicates of ex
   await expect(wizard.getByLabel('Action for Lakeside Coffee Roasters')).toHaveValue('skip');
   await wizard.getByRole('button', { name: 'Continue' }).click();
   await wizard.getByRole('button', { name: 'Import 3 Companies' }).click();
-  await expect(wizard.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
   await expect(page.getByText('Successfully imported 3 companies')).toBeVisible();
   await expect(wizard).toBeHidden();
   await expect.poll(() => allCount(page)).toBe(10);

@@ -34,12 +34,6 @@ export const ZCompanyDetailRow = ZCompanyRow.extend({
 });
 export type TCompanyDetailRow = z.output<typeof ZCompanyDetailRow>;
 
-export interface TCompanyFilter {
-  /** Allowed statuses (category and status filter combined); null means any. */
-  statuses: readonly string[] | null;
-  search: string | null;
-}
-
 const COMPANY_COLUMNS = sql.raw(
   'id, name, status, website, industry, notes, address, city, state, country, tags, last_contacted_at, status_updated_at, created_at, updated_at',
 );
@@ -111,35 +105,25 @@ function orderSql(alias: string, field: TCompanySortField, dir: TSortDirection):
   }
 }
 
+/**
+ * One page of companies without a search (a search pages through searchCompanyPage), each with
+ * its primary contact. `statuses`: the category and the status filter combined; null means any.
+ */
 export function listCompanyPage(
   tx: TTx,
   orgId: string,
-  filter: TCompanyFilter,
+  statuses: readonly string[] | null,
   sort: { field: TCompanySortField; dir: TSortDirection },
   limit: number,
   offset: number,
 ): Promise<TCompanyRow[]> {
-  const where = filterSql(orgId, filter.statuses);
-  // A search looks each hit up by primary key (OFFSET 0 keeps that a parameterised index scan),
-  // so a rare term never walks the whole table.
-  const page = filter.search
-    ? sql`WITH ${searchHits(orgId, filter.search, filter.statuses)},
-          page AS (
-            SELECT c.* FROM matched
-            CROSS JOIN LATERAL (
-              SELECT ${COMPANY_COLUMNS} FROM company WHERE ${where} AND id = matched.company_id OFFSET 0
-            ) c
-            ORDER BY ${orderSql('c', sort.field, sort.dir)}
-            LIMIT ${limit} OFFSET ${offset}
-          )
-          SELECT p.*, ${PRIMARY_COLUMNS} FROM page p`
-    : sql`SELECT p.*, ${PRIMARY_COLUMNS}
-          FROM (
-            SELECT ${COMPANY_COLUMNS} FROM company
-            WHERE ${where}
-            ORDER BY ${orderSql('company', sort.field, sort.dir)}
-            LIMIT ${limit} OFFSET ${offset}
-          ) p`;
+  const page = sql`SELECT p.*, ${PRIMARY_COLUMNS}
+    FROM (
+      SELECT ${COMPANY_COLUMNS} FROM company
+      WHERE ${filterSql(orgId, statuses)}
+      ORDER BY ${orderSql('company', sort.field, sort.dir)}
+      LIMIT ${limit} OFFSET ${offset}
+    ) p`;
   return preparedRows(
     tx,
     ZCompanyRow,
@@ -157,6 +141,8 @@ const ZSearchPageRow = z
  * A search's page and its tab counts in one statement, so the search runs once: the hits are
  * materialised, counted per status (under the status filter) and paged (under the filter and the
  * tab). Always one row at least, carrying the counts; an empty page is that row with no company.
+ * Each hit is looked up by primary key (OFFSET 0 keeps that a parameterised index scan), so a rare
+ * term never walks the whole table.
  */
 export async function searchCompanyPage(
   tx: TTx,

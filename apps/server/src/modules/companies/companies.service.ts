@@ -39,7 +39,6 @@ import {
   lockOrganization,
   searchCompanyPage,
   setCompaniesStatus,
-  type TCompanyFilter,
   type TCompanyPatch,
   type TCompanyRow,
   updateCompany as updateCompanyRow,
@@ -172,7 +171,7 @@ function allowedStatuses(statusFilter: readonly string[], category: TCompanyList
 export async function listCompanies(deps: TDeps, member: TMember, q: TCompanyListQuery): Promise<TCompanyList> {
   const search = q.search?.trim() || null;
   const statusFilter = q.status.length ? q.status : null;
-  const pageFilter: TCompanyFilter = { statuses: allowedStatuses(q.status, q.category), search };
+  const pageStatuses = allowedStatuses(q.status, q.category);
   return withTenant(deps.db, member, async (tx) => {
     const sort = { field: q.sort, dir: q.dir };
     const offset = (q.page - 1) * COMPANY_PAGE_SIZE;
@@ -183,13 +182,13 @@ export async function listCompanies(deps: TDeps, member: TMember, q: TCompanyLis
           tx,
           member.orgId,
           search,
-          { count: statusFilter, page: pageFilter.statuses },
+          { count: statusFilter, page: pageStatuses },
           sort,
           COMPANY_PAGE_SIZE,
           offset,
         )
       : {
-          companies: await listCompanyPage(tx, member.orgId, pageFilter, sort, COMPANY_PAGE_SIZE, offset),
+          companies: await listCompanyPage(tx, member.orgId, pageStatuses, sort, COMPANY_PAGE_SIZE, offset),
           counts: await countByStatus(tx, member.orgId, statusFilter),
         };
     const counts: TCompanyCounts = { all: 0, pipeline: 0, sponsors: 0, former: 0 };

@@ -125,6 +125,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('session check across two nodes [P
     // The owner signs out on A: B no longer knows the session.
     expect((await owner.post('/api/auth/sign-out')).status).toBe(200);
     const signOutMs = await statusWithin(ownerOnB, '/api/companies', 401);
-    console.log(`node B let go of a removed role after ${roleMs} ms and of a signed-out session after ${signOutMs} ms`);
+    process.stdout.write(
+      `session check: node B let go of a removed role after ${roleMs} ms and of a signed-out session after ${signOutMs} ms\n`,
+    );
   });
 });

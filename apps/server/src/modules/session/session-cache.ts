@@ -21,8 +21,6 @@ export interface TSessionCache {
    * headers are asked for only on a miss (building them costs more than a hit).
    */
   check(cookie: string | undefined, method: string, headers: () => Headers): Promise<TSessionCheck | null>;
-  /** Drops what this node holds for a user or an organization (after a change it made itself). */
-  forget(scope: { userId?: string; orgId?: string }): void;
   /**
    * Waits until this node has heard every change committed before the call. NOTIFY reaches
    * listeners in commit order, so a notification of our own, once heard, follows them all.
@@ -156,7 +154,6 @@ export async function createSessionCache(deps: TSessionCacheDeps): Promise<TSess
       cache.set(signed.token, entry);
       return entry;
     },
-    forget,
     sync,
     async close() {
       cache.clear();

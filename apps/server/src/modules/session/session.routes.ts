@@ -5,6 +5,7 @@ import { describeSession } from './session.service';
 
 export const sessionRoutes = createRouter().openapi(route(api.getSession), async (c) => {
   const user = c.get('authUser');
-  const session = user ? await describeSession(c.get('deps'), user) : null;
+  // The session check (app.ts) already resolved the membership; a non-member has none set.
+  const session = user ? await describeSession(c.get('deps'), user, c.get('member') ?? null) : null;
   return c.json({ session }, 200);
 });

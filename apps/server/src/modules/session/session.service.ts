@@ -5,11 +5,11 @@ import type { TSession } from '@pennant/shared/session/schemas';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAuthUser } from '../auth/auth';
-import { loadMember } from './member';
+import type { TMember } from './member.types';
 import { findTimezone, isAppAdmin } from './session.repo';
 
-export async function describeSession(deps: TDeps, user: TAuthUser): Promise<TSession> {
-  const member = await loadMember(deps, user);
+/** What the client knows about who is signed in; `member` is the one the request's session check resolved. */
+export async function describeSession(deps: TDeps, user: TAuthUser, member: TMember | null): Promise<TSession> {
   const { admin, timezone } = await withPlatform(deps.db, deps.log, 'session flags', async (tx) => ({
     admin: await isAppAdmin(tx, user.id),
     timezone: await findTimezone(tx, user.id),

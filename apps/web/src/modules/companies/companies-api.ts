@@ -145,12 +145,10 @@ export function useCompanyNotes(id: string) {
 // contract's topic when it settles; pages add only their messages and dialogs.
 // ---------------------------------------------------------------------------------------------
 
-type TCompanyCreateVars = TCompanyCreateInput;
-
-export function useCreateCompany(ui?: TMutationUi<TCompany, TCompanyCreateVars>) {
+export function useCreateCompany(ui?: TMutationUi<TCompany, TCompanyCreateInput>) {
   return useContractMutation(
     companies.createCompany,
-    { mutationFn: (body: TCompanyCreateVars) => call(companies.createCompany, { body }) },
+    { mutationFn: (body: TCompanyCreateInput) => call(companies.createCompany, { body }) },
     ui,
   );
 }

@@ -3,7 +3,7 @@ import type { TChangeEmail, TChangePassword } from '@pennant/shared/auth/schemas
 import * as organization from '@pennant/shared/organization/contract';
 import type { TOrganizationSettings } from '@pennant/shared/organization/schemas';
 import type { TTimezonePreference } from '@pennant/shared/profile/timezones';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { type TMutationUi, useContractMutation } from '@/lib/query';
 import { SESSION_KEY } from '@/lib/session';
@@ -33,13 +33,19 @@ export function useSaveOrganizationSettings(ui?: TMutationUi<TOrganizationSettin
   );
 }
 
+/** The saved zone and switch, always read fresh: another device may have changed them. */
+const timezoneQuery = queryOptions({
+  queryKey: settingsKeys.timezone,
+  queryFn: () => call(organization.getTimezone),
+  staleTime: 0,
+});
+
 export function useTimezonePreference() {
-  return useQuery({ queryKey: settingsKeys.timezone, queryFn: () => call(organization.getTimezone), staleTime: 0 });
+  return useQuery(timezoneQuery);
 }
 
 /** Reads the saved zone outside a component's render (the sign-in auto-detect). */
-export const fetchTimezonePreference = (qc: QueryClient) =>
-  qc.fetchQuery({ queryKey: settingsKeys.timezone, queryFn: () => call(organization.getTimezone), staleTime: 0 });
+export const fetchTimezonePreference = (qc: QueryClient) => qc.fetchQuery(timezoneQuery);
 
 /** Saves the zone; every date in the app reads it from the session, so that is refreshed too. */
 export function useSaveTimezone(ui?: TMutationUi<TTimezonePreference, TTimezonePreference>) {

@@ -14,7 +14,16 @@ import type { TPermission } from './session/permissions';
 export type TMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Kinds of tenant records a path id can name; the tenant suite makes one of each. */
-export const RESOURCE_KINDS = ['company', 'contact', 'note', 'import', 'invite'] as const;
+export const RESOURCE_KINDS = [
+  'company',
+  'contact',
+  'note',
+  'import',
+  'invite',
+  'product',
+  'bundle',
+  'price_list',
+] as const;
 export type TResourceKind = (typeof RESOURCE_KINDS)[number];
 
 export interface TReply {

@@ -1,7 +1,9 @@
 import * as auth from './auth/contract';
+import * as catalogue from './catalogue/contract';
 import * as companies from './companies/contract';
 import type { TContract } from './contract';
 import * as dashboard from './dashboard/contract';
+import * as files from './files/contract';
 import * as onboarding from './onboarding/contract';
 import * as organization from './organization/contract';
 import * as events from './realtime/contract';
@@ -20,6 +22,8 @@ export const ALL_CONTRACTS: readonly TContract[] = [
   team,
   dashboard,
   companies,
+  catalogue,
+  files,
   events,
 ].flatMap((area) => Object.values(area).filter(isContract));
 

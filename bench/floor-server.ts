@@ -1,6 +1,7 @@
-// The floor for GET /api/companies: bare Hono and `pg`, no framework layers, doing the same
-// logical work as the app for the list's common cases, so bench/list.bench.ts can show how far
-// the app's request path is from what the same SQL costs on its own.
+// The floor for GET /api/companies (and GET /api/products): bare Hono and `pg`, no framework
+// layers, doing the same logical work as the app for the lists' common cases, so
+// bench/list.bench.ts can show how far the app's request path is from what the same SQL costs on
+// its own.
 //
 // Per request, on one pooled connection (the app's pool size, 10):
 //   1. `BEGIN; SET LOCAL ROLE pennant_platform` (one simple-protocol round trip, like the app's `begin`)
@@ -13,6 +14,7 @@
 //   4. `COMMIT`
 // so five round trips, as many as the app makes (which answers the session from its per-node cache
 // and sends `begin` and the set_config statement separately). The JSON is the app's, byte for byte.
+// The products list is the same with one list statement (products.repo.ts listProducts): four.
 //
 // Not done here, on purpose: the cookie's HMAC signature is not checked (the app checks it, one
 // HMAC-SHA256 per request, microseconds); no request validation beyond what the three cases need
@@ -183,6 +185,19 @@ export function listStatements(orgId: string, q: TListQuery): TStatement[] {
   return q.search ? [searchStatement(orgId, q.search, q)] : [pageStatement(orgId, q), countsStatement(orgId)];
 }
 
+/** GET /api/products: the app's listProducts (apps/server/src/modules/catalogue/products.repo.ts). */
+export function productsStatement(orgId: string): TStatement {
+  const text = `SELECT p.id, p.name, p.master_type_id, t.label AS ad_type_label,
+         (t.org_id IS NOT NULL) AS ad_type_is_custom,
+         p.recurring_price_cents, p.setup_fee_cents, p.share_type, p.share_value, p.is_limited,
+         p.location_text, p.season_label, p.updated_at
+  FROM product p
+  LEFT JOIN master_ad_type t ON t.id = p.master_type_id AND (t.org_id IS NULL OR t.org_id = p.org_id)
+        WHERE p.org_id = $1
+        ORDER BY lower(p.name), p.id`;
+  return { text, values: [orgId] };
+}
+
 /**
  * The session and the tenant settings in one statement: the lookup runs as pennant_platform (set
  * just before, BYPASSRLS, as the app's loadMember runs), and its row sets the role and settings of
@@ -277,6 +292,46 @@ function replyJson(q: TListQuery, rows: TCompanyRow[], byStatus: [string, number
   });
 }
 
+interface TProductRow {
+  id: string;
+  name: string;
+  master_type_id: string | null;
+  ad_type_label: string | null;
+  ad_type_is_custom: boolean;
+  recurring_price_cents: number | null;
+  setup_fee_cents: number | null;
+  share_type: string;
+  share_value: number | null;
+  is_limited: boolean;
+  location_text: string | null;
+  season_label: string | null;
+  updated_at: string;
+}
+
+const SHARE_TYPES = new Set(['none', 'percent', 'fixed']);
+
+/** As products.service.ts toProduct builds it (no quotes exist yet: activeQuoteCount 0). */
+function productsJson(rows: TProductRow[]): string {
+  return JSON.stringify({
+    products: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      masterTypeId: row.master_type_id,
+      adTypeLabel: row.ad_type_label,
+      adTypeIsCustom: row.ad_type_is_custom,
+      recurringPriceCents: row.recurring_price_cents,
+      setupFeeCents: row.setup_fee_cents,
+      shareType: SHARE_TYPES.has(row.share_type) ? row.share_type : 'none',
+      shareValue: row.share_value ?? 0,
+      isLimited: row.is_limited,
+      locationText: row.location_text,
+      seasonLabel: row.season_label,
+      updatedAt: iso(row.updated_at),
+      activeQuoteCount: 0,
+    })),
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // HTTP
 // ---------------------------------------------------------------------------------------------
@@ -313,55 +368,78 @@ function parseQuery(get: (name: string) => string | undefined): TListQuery | nul
 
 const problem = (code: string, message: string) => JSON.stringify({ error: { code, message } });
 
+/** Fresh headers for each reply: the Node server's Response keeps (and may add to) the object it is given. */
+const jsonType = () => ({ 'content-type': 'application/json' });
+
+/**
+ * One request's transaction: BEGIN as the platform role, the session and tenant settings in one
+ * statement, then `work` (the list's own statements, which build the reply), COMMIT.
+ */
+async function inTenant(
+  pool: pg.Pool,
+  cookie: string | undefined,
+  work: (client: pg.PoolClient, orgId: string) => Promise<string>,
+): Promise<{ status: 200 | 401 | 500; body: string }> {
+  const token = tokenFrom(cookie);
+  if (!token) return { status: 401, body: problem('unauthenticated', 'Please sign in') };
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN; SET LOCAL ROLE pennant_platform');
+    const session = await client.query<{ org_id: string }>(SESSION_AND_TENANT, [token, 'pennant_app']);
+    const orgId = session.rows[0]?.org_id;
+    if (!orgId) {
+      await client.query('ROLLBACK');
+      return { status: 401, body: problem('unauthenticated', 'Please sign in') };
+    }
+    const body = await work(client, orgId);
+    await client.query('COMMIT');
+    return { status: 200, body };
+  } catch (err) {
+    broken = err instanceof Error ? err : new Error(String(err));
+    await client.query('ROLLBACK').catch(() => undefined);
+    return { status: 500, body: problem('internal', broken.message) };
+  } finally {
+    client.release(broken);
+  }
+}
+
 export function createFloorApp(pool: pg.Pool) {
   const app = new Hono();
   app.get('/api/companies', async (c) => {
     const q = parseQuery((name) => c.req.query(name));
-    if (!q) return c.body(problem('bad_request', 'Unsupported query'), 400, { 'content-type': 'application/json' });
-    const token = tokenFrom(c.req.header('cookie'));
-    if (!token)
-      return c.body(problem('unauthenticated', 'Please sign in'), 401, { 'content-type': 'application/json' });
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN; SET LOCAL ROLE pennant_platform');
-      const session = await client.query<{ org_id: string }>(SESSION_AND_TENANT, [token, 'pennant_app']);
-      const orgId = session.rows[0]?.org_id;
-      if (!orgId) {
-        await client.query('ROLLBACK');
-        return c.body(problem('unauthenticated', 'Please sign in'), 401, { 'content-type': 'application/json' });
-      }
-      let body: string;
+    if (!q) return c.body(problem('bad_request', 'Unsupported query'), 400, jsonType());
+    const reply = await inTenant(pool, c.req.header('cookie'), async (client, orgId) => {
       if (q.search) {
         const s = searchStatement(orgId, q.search, q);
         const found = await client.query<TCompanyRow>({ text: s.text, values: s.values, types: TYPES });
         const counts = found.rows[0]?.counts ?? {};
         const rows = found.rows.filter((r) => r.id !== null);
-        body = replyJson(q, rows, Object.entries(counts));
-      } else {
-        const s = pageStatement(orgId, q);
-        const page = await client.query<TCompanyRow>({ text: s.text, values: s.values, types: TYPES });
-        const k = countsStatement(orgId);
-        const counts = await client.query<{ status: string; n: string }>({
-          text: k.text,
-          values: k.values,
-          types: TYPES,
-        });
-        body = replyJson(
-          q,
-          page.rows,
-          counts.rows.map((r) => [r.status, Number(r.n)]),
-        );
+        return replyJson(q, rows, Object.entries(counts));
       }
-      await client.query('COMMIT');
-      return c.body(body, 200, { 'content-type': 'application/json' });
-    } catch (err) {
-      broken = err instanceof Error ? err : new Error(String(err));
-      await client.query('ROLLBACK').catch(() => undefined);
-      return c.body(problem('internal', broken.message), 500, { 'content-type': 'application/json' });
-    } finally {
-      client.release(broken);
-    }
+      const s = pageStatement(orgId, q);
+      const page = await client.query<TCompanyRow>({ text: s.text, values: s.values, types: TYPES });
+      const k = countsStatement(orgId);
+      const counts = await client.query<{ status: string; n: string }>({
+        text: k.text,
+        values: k.values,
+        types: TYPES,
+      });
+      return replyJson(
+        q,
+        page.rows,
+        counts.rows.map((r) => [r.status, Number(r.n)]),
+      );
+    });
+    return c.body(reply.body, reply.status, jsonType());
+  });
+  app.get('/api/products', async (c) => {
+    const reply = await inTenant(pool, c.req.header('cookie'), async (client, orgId) => {
+      const s = productsStatement(orgId);
+      const found = await client.query<TProductRow>({ text: s.text, values: s.values, types: TYPES });
+      return productsJson(found.rows);
+    });
+    return c.body(reply.body, reply.status, jsonType());
   });
   return app;
 }

@@ -1,6 +1,7 @@
-// The companies list under concurrent load, beside a floor: the app's GET /api/companies against a
-// bare Hono + pg server (floor-server.ts) that runs the same SQL on the same database and answers
-// byte-identical JSON. What is left between the two is the app's own request path.
+// The companies list (and the products list) under concurrent load, beside a floor: the app's
+// GET /api/companies and GET /api/products against a bare Hono + pg server (floor-server.ts) that
+// runs the same SQL on the same database and answers byte-identical JSON. What is left between the
+// two is the app's own request path.
 //
 //   npm run bench:list
 //
@@ -10,6 +11,7 @@
 //   LIST_WARMUP=1           seconds of warm-up per server and scenario (not measured)
 //   LIST_ROUNDS=3           rounds per server and scenario, alternating app, floor, app, floor, …
 //   LIST_COMPANIES=10000    companies in each of the two organizations
+//   LIST_PRODUCTS=200       products in each of the two organizations (at most the catalogue's cap, 500)
 //   LIST_PGLITE=0           skip the PGlite part
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL: the PostgreSQL server (default
 //   postgres://postgres@127.0.0.1:5432/test); the bench creates and drops its own database there.
@@ -21,11 +23,14 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
+import { CATALOGUE_LIMITS } from '@pennant/shared/catalogue/schemas';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { shutdown } from '../apps/server/src/boot';
+import { sql } from '../apps/server/src/db/client';
+import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
-import { listStatements, type TListQuery, type TStatement } from './floor-server';
+import { listStatements, productsStatement, type TListQuery, type TStatement } from './floor-server';
 import {
   analyzeCompanyTables,
   bootBench,
@@ -44,6 +49,7 @@ const DURATION = Number(env.LIST_DURATION ?? 5);
 const WARMUP = Number(env.LIST_WARMUP ?? 1);
 const ROUNDS = Number(env.LIST_ROUNDS ?? 3);
 const COMPANIES = Number(env.LIST_COMPANIES ?? 10_000);
+const PRODUCTS = Math.min(Number(env.LIST_PRODUCTS ?? 200), CATALOGUE_LIMITS.productsPerOrganization);
 const WITH_PGLITE = env.LIST_PGLITE !== '0';
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -149,27 +155,62 @@ if (LIST_PREFIXES.filter((p) => p.toLowerCase().includes(SEARCH_TERM)).length !=
 interface TScenario {
   label: string;
   path: string;
-  query: TListQuery;
+  /** The floor's statements after the tenant settings; the app must send the same. */
+  statements: (orgId: string) => TStatement[];
+  /** What one reply holds, for the line printed after the byte comparison. */
+  describe: (reply: string) => string;
 }
 
 const DEFAULTS: TListQuery = { page: 1, search: null, category: 'all', sort: 'created_at', dir: 'desc' };
-const SCENARIOS: TScenario[] = [
-  { label: 'page 1, newest first', path: '/api/companies', query: DEFAULTS },
-  {
-    label: `search "${SEARCH_TERM}" (1%)`,
-    path: `/api/companies?search=${SEARCH_TERM}`,
-    query: { ...DEFAULTS, search: SEARCH_TERM },
+const companies = (label: string, path: string, query: TListQuery): TScenario => ({
+  label,
+  path,
+  statements: (orgId) => listStatements(orgId, query),
+  describe: (reply) => {
+    const parsed = JSON.parse(reply) as { companies: unknown[]; totalCount: number };
+    return `${parsed.companies.length} rows of ${parsed.totalCount.toLocaleString('en-US')}`;
   },
+});
+const SCENARIOS: TScenario[] = [
+  companies('page 1, newest first', '/api/companies', DEFAULTS),
+  companies(`search "${SEARCH_TERM}" (1%)`, `/api/companies?search=${SEARCH_TERM}`, {
+    ...DEFAULTS,
+    search: SEARCH_TERM,
+  }),
+  companies('sort by name A-Z', '/api/companies?sort=name&dir=asc', { ...DEFAULTS, sort: 'name', dir: 'asc' }),
   {
-    label: 'sort by name A-Z',
-    path: '/api/companies?sort=name&dir=asc',
-    query: { ...DEFAULTS, sort: 'name', dir: 'asc' },
+    label: `products (${PRODUCTS})`,
+    path: '/api/products',
+    statements: (orgId) => [productsStatement(orgId)],
+    describe: (reply) => `${(JSON.parse(reply) as { products: unknown[] }).products.length} products`,
   },
 ];
 
 interface TOrg {
   cookie: string;
   orgId: string;
+}
+
+/**
+ * `count` products straight into the tables, over the global ad types: prices from $100 to $1,075,
+ * a setup fee on every third, a limited slot with its location on every fourth, a 10% share on
+ * every tenth (the generator, not the benchmark).
+ */
+async function seedProducts(deps: TDeps, orgId: string, count: number): Promise<void> {
+  await withPlatform(deps.db, deps.log, 'bench seed', (tx) =>
+    tx.execute(sql`
+      INSERT INTO product (org_id, name, master_type_id, recurring_price_cents, setup_fee_cents, share_type,
+                           share_value, is_limited, location_text, season_label)
+      SELECT ${orgId}::uuid, t.label || ' ' || i, t.id, 10000 + (i % 40) * 2500,
+             CASE WHEN i % 3 = 0 THEN 5000 END,
+             CASE WHEN i % 10 = 0 THEN 'percent' ELSE 'none' END, CASE WHEN i % 10 = 0 THEN 10 ELSE 0 END,
+             i % 4 = 0, CASE WHEN i % 4 = 0 THEN 'Slot ' || i END, '2025'
+      FROM generate_series(1, ${count}::int) AS i
+      CROSS JOIN LATERAL (
+        SELECT id, label FROM master_ad_type WHERE org_id IS NULL ORDER BY slug OFFSET i % 8 LIMIT 1
+      ) t`),
+  );
+  await deps.database.withSession((s) => s.exec('VACUUM ANALYZE product'));
 }
 
 /** Boots the app in this process on the new database, signs up two organizations and fills them. */
@@ -180,11 +221,12 @@ async function seed(opened: TBenchDatabase, label: string): Promise<{ deps: TDep
   for (const name of ['one', 'two']) {
     const org = await signUpWithOrg(app, SEED_ORIGIN, `${label}-${name}`);
     await seedCompanies(deps, org.orgId, { count: COMPANIES, prefixes: LIST_PREFIXES });
+    await seedProducts(deps, org.orgId, PRODUCTS);
     orgs.push(org);
   }
   await analyzeCompanyTables(deps);
   progress(
-    `[${label}] ${COMPANIES.toLocaleString('en-US')} companies in each of 2 organizations: ` +
+    `[${label}] ${COMPANIES.toLocaleString('en-US')} companies and ${PRODUCTS} products in each of 2 organizations: ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return { deps, app, orgs };
@@ -238,7 +280,7 @@ async function compareSql(app: TApp, org: TOrg): Promise<string[]> {
     const appList = seen.filter(
       (q) => !/^(begin|commit)$/i.test(q.text.trim()) && !q.text.startsWith("SELECT set_config('role'"),
     );
-    const floorList = listStatements(org.orgId, s.query);
+    const floorList = s.statements(org.orgId);
     const same =
       appList.length === floorList.length && appList.every((q, i) => floorList[i] && sameStatement(q, floorList[i]));
     if (!same) {
@@ -510,13 +552,7 @@ async function checkSameJson(app: TServer, floor: TServer, orgs: readonly TOrg[]
             `  app:   …${a.slice(Math.max(0, i - 80), i + 80)}…\n  floor: …${f.slice(Math.max(0, i - 80), i + 80)}…`,
         );
       }
-      const reply = JSON.parse(a) as { companies: unknown[]; totalCount: number };
-      if (org === orgs[0]) {
-        notes.push(
-          `${s.label}: ${reply.companies.length} rows of ${reply.totalCount.toLocaleString('en-US')}, ` +
-            `${(a.length / 1024).toFixed(1)} KB, identical`,
-        );
-      }
+      if (org === orgs[0]) notes.push(`${s.label}: ${s.describe(a)}, ${(a.length / 1024).toFixed(1)} KB, identical`);
     }
   }
   return notes;
@@ -628,7 +664,8 @@ const ms = (n: number) => cell(f1(n), 9);
 const cpu = (n: number | null, w: number) => cell(n === null ? 'n/a' : `${n.toFixed(2)} ms`, w);
 print(`\n${line}`);
 print(
-  `Companies list under load — GET /api/companies, ${COMPANIES.toLocaleString('en-US')} companies in each of 2 organizations`,
+  `Lists under load — GET /api/companies (${COMPANIES.toLocaleString('en-US')} companies) and GET /api/products ` +
+    `(${PRODUCTS} products), in each of 2 organizations`,
 );
 print(
   `${CLIENTS} concurrent keep-alive clients (autocannon, no Accept-Encoding), ${ROUNDS} alternating rounds of ${DURATION} s ` +
@@ -645,7 +682,7 @@ if (pgResult.warnings.length) {
   print('\nWARNING: the app sends other SQL than the floor; the floor no longer does the same work:');
   for (const w of pgResult.warnings) print(`  ${w}`);
 } else {
-  print("  SQL: the app sends the floor's statements (page, counts), same text and parameters");
+  print("  SQL: the app sends the floor's statements (page, counts; products), same text and parameters");
 }
 print(line);
 print(

@@ -12,7 +12,19 @@ const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 // pg-boss loads its SQL at run time: those stay in node_modules. Everything else is bundled, which
 // makes a cold start several times faster than resolving thousands of module files.
 // prettier is imported by @react-email/render only to pretty-print, which Pennant never asks for.
-const external = ['@electric-sql/pglite', 'pg', 'pg-native', 'pg-boss', 'prettier'];
+// pdfkit finds its font metrics (#standard-fonts, data/*.afm) and colour profile next to itself,
+// and it and the AWS SDK are imported on first use only (documents/pdf-layout.ts,
+// integrations/files/s3.ts): left in node_modules, they cost nothing at start.
+const external = [
+  '@electric-sql/pglite',
+  'pg',
+  'pg-native',
+  'pg-boss',
+  'prettier',
+  'pdfkit',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-request-presigner',
+];
 void pkg;
 
 rmSync(join(here, 'dist'), { recursive: true, force: true });

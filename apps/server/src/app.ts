@@ -17,10 +17,12 @@ import { isPublicApiPath } from './http/public-paths';
 import { checkSameOrigin } from './http/same-origin';
 import { builtFiles, builtPage, CACHE_IMMUTABLE, CACHE_REVALIDATE } from './http/static-files';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { mountMailbox } from './modules/dev/mailbox.routes';
 import { mountDevPlan } from './modules/dev/plan.routes';
+import { fileRoutes } from './modules/files/files.routes';
 import { mountHealth } from './modules/health/health.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
@@ -125,6 +127,8 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.route('/api', organizationRoutes);
   app.route('/api', dashboardRoutes);
   app.route('/api', companyRoutes);
+  app.route('/api', catalogueRoutes);
+  app.route('/api', fileRoutes);
   app.route('/api', eventRoutes);
 
   app.doc31('/api/openapi.json', {

@@ -4,6 +4,7 @@ import { openPglite, openPostgres, type TDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import type { TDeps } from './deps';
+import { createFileStore, type TFileStore } from './integrations/files/files';
 import { createMailer, type TMailer } from './integrations/mail/mailer';
 import { importCompaniesJob, sweepImportsJob } from './jobs/import-companies.job';
 import { createInlineQueue, createPgBossQueue } from './jobs/queue';
@@ -18,6 +19,7 @@ export interface TBootOptions {
   /** 'inline' runs jobs in the request (tests); 'pg-boss' is the real queue. */
   queue?: 'pg-boss' | 'inline';
   mailer?: TMailer;
+  files?: TFileStore;
   database?: TDatabase;
 }
 
@@ -49,7 +51,7 @@ export async function openDatabase(config: TConfig): Promise<TDatabase> {
   }
 }
 
-/** config → database → migrations → auth, mail, realtime, queue: everything but HTTP. */
+/** config → database → migrations → auth, mail, files, realtime, queue: everything but HTTP. */
 export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}): Promise<TDeps> {
   const database = opts.database ?? (await openDatabase(config));
   let applied: string[];
@@ -64,6 +66,7 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
   if (applied.length) log.info({ applied }, 'migrations applied');
   const queue = opts.queue === 'inline' ? createInlineQueue(log) : createPgBossQueue(database, log, config.databaseUrl);
   const auth = createAuth(config, database.db);
+  const files = opts.files ?? (await createFileStore(config));
   const deps: TDeps = {
     config,
     log,
@@ -71,6 +74,7 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
     db: database.db,
     auth,
     mailer: opts.mailer ?? createMailer(config),
+    files,
     queue,
     hub: await createHub(log, database),
     sessions: await createSessionCache({ auth, db: database.db, log, database, secret: config.sessionSecret }),

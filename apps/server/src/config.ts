@@ -30,9 +30,38 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'S3_FORCE_PATH_STYLE must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
+/** The settings an S3-compatible store needs, all of them or none (S3_ENDPOINT and S3_FORCE_PATH_STYLE are extra). */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 export type TMailTransport = 'smtp' | 'postmark' | 'outbox';
+
+export interface TS3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, …); absent for AWS itself. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** bucket in the path (https://host/bucket/key) rather than the host name; most S3-compatible services want it. */
+  forcePathStyle: boolean;
+}
+
+/** Where generated documents are kept: DATA_DIR/files, or an S3-compatible bucket. */
+export type TFilesConfig = { store: 'local' } | ({ store: 's3' } & TS3Config);
 
 export interface TConfig {
   env: 'development' | 'production' | 'test';
@@ -50,6 +79,7 @@ export interface TConfig {
   databaseUrl: string | undefined;
   sessionSecret: string;
   mail: { transport: TMailTransport; smtpUrl?: string; postmarkToken?: string; from: string };
+  files: TFilesConfig;
   logLevel: string;
   seedDemo: boolean;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -82,6 +112,31 @@ function keptSecret(dataDir: string): string {
   return secret;
 }
 
+type TEnv = z.output<typeof ZEnv>;
+
+/** S3 when S3_BUCKET and its companions are set; one S3_* setting without the others stops the start. */
+function filesConfig(e: TEnv): TFilesConfig {
+  const given = (name: (typeof S3_REQUIRED)[number]) => Boolean(e[name]?.trim());
+  const extras = e.S3_ENDPOINT !== undefined || e.S3_FORCE_PATH_STYLE;
+  if (!S3_REQUIRED.some(given) && !extras) return { store: 'local' };
+  const missing = S3_REQUIRED.filter((name) => !given(name));
+  if (missing.length) {
+    throw new StartupError(
+      `Invalid configuration: S3 file storage needs ${S3_REQUIRED.join(', ')} together; ${missing.join(', ')} ` +
+        `${missing.length === 1 ? 'is' : 'are'} not set. Set ${missing.length === 1 ? 'it' : 'them'}, or remove every S3_* setting to keep files in DATA_DIR.`,
+    );
+  }
+  return {
+    store: 's3',
+    bucket: (e.S3_BUCKET ?? '').trim(),
+    region: (e.S3_REGION ?? '').trim(),
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: (e.S3_ACCESS_KEY_ID ?? '').trim(),
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
@@ -89,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new StartupError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  const files = filesConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const localMode = isLoopbackHost(new URL(publicUrl).hostname);
   const host = e.HOST || (localMode ? '127.0.0.1' : '0.0.0.0');
@@ -111,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     databaseUrl: e.DATABASE_URL || undefined,
     sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
     mail: { transport, smtpUrl: e.SMTP_URL, postmarkToken: e.POSTMARK_TOKEN, from: e.MAIL_FROM },
+    files,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && localMode),
     trustProxy: e.TRUST_PROXY,

@@ -1,5 +1,6 @@
 import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/client';
+import type { TFileStore } from './integrations/files/files';
 import type { TMailer } from './integrations/mail/mailer';
 import type { TQueue } from './jobs/queue';
 import type { Logger } from './logger';
@@ -15,6 +16,8 @@ export interface TDeps {
   db: TDb;
   auth: TAuth;
   mailer: TMailer;
+  /** Generated documents: DATA_DIR/files or an S3-compatible bucket (integrations/files). */
+  files: TFileStore;
   queue: TQueue;
   hub: TRealtimeHub;
   /** The session check of every API request, cached per node and invalidated by NOTIFY. */

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'unprocessable',
   'rate_limited',
   'internal',
+  /** A generator or service behind the server gave nothing usable (e.g. a document renderer). */
+  'bad_gateway',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

@@ -16,6 +16,7 @@ const STATUS: Record<TErrorCode, ContentfulStatusCode> = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  bad_gateway: 502,
 };
 
 export function validationError(error: ZodError): AppError {

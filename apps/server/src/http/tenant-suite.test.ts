@@ -43,7 +43,55 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     throw new Error(`import upload: ${upload.status}`);
   }
   const { inviteId } = await invite(client, ['admin']);
-  return { company, contact, note, import: String(imported.id), invite: inviteId };
+  const adTypes = ok(await client.get<{ adTypes: { id: string }[] }>('/api/ad-types'), 'ad types').adTypes;
+  const productBody = { name: 'Alpha Banner', masterTypeId: adTypes[0]?.id, recurringPriceCents: 50_000 };
+  const product = ok(await client.post<{ id: string }>('/api/products', productBody), 'product').id;
+  const second = ok(
+    await client.post<{ id: string }>('/api/products', { ...productBody, name: 'Alpha Ad' }),
+    'product',
+  );
+  const bundle = ok(
+    await client.post<{ id: string }>('/api/bundles', {
+      name: 'Alpha Package',
+      seasonLabel: '2025',
+      packagePriceCents: 80_000,
+      items: [
+        { productId: product, qty: 1 },
+        { productId: second.id, qty: 1 },
+      ],
+    }),
+    'bundle',
+  ).id;
+  const priceList = ok(
+    await client.post<{ id: string }>('/api/price-lists', {
+      name: 'Alpha Menu',
+      seasonLabel: '2025',
+      items: [
+        { kind: 'product', id: product, displayPriceCents: 45_000 },
+        { kind: 'bundle', id: bundle, displayPriceCents: 75_000 },
+      ],
+    }),
+    'price list',
+  ).id;
+  return {
+    company,
+    contact,
+    note,
+    import: String(imported.id),
+    invite: inviteId,
+    product,
+    bundle,
+    price_list: priceList,
+  };
+}
+
+/** What organization A's catalogue pages show, to compare before and after. */
+async function catalogueOf(client: TestClient) {
+  return {
+    products: (await client.get('/api/products')).body,
+    bundles: (await client.get('/api/bundles?season=all')).body,
+    priceLists: (await client.get('/api/price-lists')).body,
+  };
 }
 
 /**
@@ -58,6 +106,7 @@ forEachDatabase('tenant suite', (env) => {
     const b = env().client();
     const { orgId: orgB } = await ownerWithOrg(b, 'Beta Boosters');
     await makePremium(env(), orgB);
+    const catalogueBefore = await catalogueOf(a);
 
     const withIds = ALL_CONTRACTS.filter((c) => c.resources);
     const kinds = new Set<TResourceKind>();
@@ -90,5 +139,10 @@ forEachDatabase('tenant suite', (env) => {
     expect(invites.body.invites.map((i) => i.id)).toEqual([ids.invite]);
     const upload = await a.get<{ status: string }>(`/api/companies/imports/${ids.import}`);
     expect(upload.body.status).toBe('uploaded');
+    const catalogue = await catalogueOf(a);
+    expect(catalogue).toEqual(catalogueBefore);
+    expect(JSON.stringify(catalogue)).toContain(ids.product);
+    expect(JSON.stringify(catalogue.bundles)).toContain(ids.bundle);
+    expect(JSON.stringify(catalogue.priceLists)).toContain(ids.price_list);
   });
 });

@@ -1,6 +1,11 @@
+import { bundleTotals } from '@pennant/shared/catalogue/rules';
+import type { TBundleList, TPriceList, TProduct } from '@pennant/shared/catalogue/schemas';
 import { expect, it } from 'vitest';
+import { withTenant } from '../db/tenant';
+import { loadMember } from '../modules/session/member';
 import { forEachDatabase } from '../test/harness';
 import { DEMO_OWNER, seedDemoIfEmpty } from './demo';
+import { seedDemoCatalogue } from './demo-catalogue';
 import { DEMO_TEAMMATE } from './demo-team';
 
 forEachDatabase('demo seed', (env) => {
@@ -20,5 +25,35 @@ forEachDatabase('demo seed', (env) => {
     const companies = await owner.get<{ totalCount: number; counts: Record<string, number> }>('/api/companies');
     expect(companies.body.totalCount).toBeGreaterThanOrEqual(5);
     expect(companies.body.counts.sponsors).toBeGreaterThan(0);
+
+    // The catalogue: priced products over the ad types, three bundles and two price lists this season.
+    const catalogue = async () => ({
+      products: (await owner.get<{ products: TProduct[] }>('/api/products')).body.products,
+      bundles: (await owner.get<TBundleList>('/api/bundles')).body,
+      priceLists: (await owner.get<{ priceLists: TPriceList[] }>('/api/price-lists')).body.priceLists,
+    });
+    const seeded = await catalogue();
+    expect(seeded.products).toHaveLength(12);
+    expect(seeded.products.every((p) => p.recurringPriceCents !== null && p.adTypeLabel !== null)).toBe(true);
+    expect(new Set(seeded.products.map((p) => p.masterTypeId)).size).toBeGreaterThanOrEqual(8);
+    expect(seeded.products.some((p) => p.adTypeIsCustom)).toBe(true);
+    expect(seeded.products.filter((p) => (p.setupFeeCents ?? 0) > 0).length).toBeGreaterThanOrEqual(3);
+    expect(seeded.products.find((p) => p.locationText === 'Left field fence')?.isLimited).toBe(true);
+    expect(seeded.products.filter((p) => p.shareType !== 'none')).toHaveLength(1);
+    expect(seeded.bundles.bundles).toHaveLength(3);
+    expect(seeded.bundles.bundles.every((b) => b.seasonLabel === seeded.bundles.currentSeason)).toBe(true);
+    const high = seeded.bundles.bundles.filter((b) => bundleTotals(b.items, b.packagePriceCents).highDiscount);
+    expect(high.map((b) => b.name)).toEqual(['Grand Slam Partner']);
+    expect(seeded.priceLists).toHaveLength(2);
+    expect(seeded.priceLists.every((l) => l.seasonLabel === seeded.bundles.currentSeason && l.items.length > 0)).toBe(
+      true,
+    );
+
+    // Seeding the catalogue again adds nothing.
+    const reply = await owner.get<{ session: { user: { id: string; email: string; name: string } } }>('/api/session');
+    const member = await loadMember(env().deps, reply.body.session.user);
+    if (!member) throw new Error('demo owner has no organization');
+    await withTenant(env().deps.db, member, (tx) => seedDemoCatalogue(tx, member.orgId, member.org.seasonLabel));
+    expect(await catalogue()).toEqual(seeded);
   });
 });

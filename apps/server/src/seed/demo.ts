@@ -3,6 +3,7 @@ import type { TDeps } from '../deps';
 import { adTypes, assignRoles, createOrganization, finishMenuWizard } from '../modules/onboarding/onboarding.service';
 import { loadMember } from '../modules/session/member';
 import { countUsers, findUserIdByEmail } from './demo.repo';
+import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCompanies } from './demo-companies';
 import { DEMO_TEAMMATE, seedDemoTeam } from './demo-team';
 
@@ -29,6 +30,7 @@ export async function seedDemoIfEmpty(deps: TDeps) {
   const owner = member;
   await seedDemoTeam(deps, owner);
   await withTenant(deps.db, owner, (tx) => seedDemoCompanies(tx, owner.orgId, owner.userId));
+  await withTenant(deps.db, owner, (tx) => seedDemoCatalogue(tx, owner.orgId, owner.org.seasonLabel));
   return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };
 }
 

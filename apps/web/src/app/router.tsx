@@ -97,9 +97,25 @@ export const routes: RouteObject[] = [
                   { path: '/dashboard/fundraising/*', ...area('Fundraising') },
                   { path: '/dashboard/invoices/*', ...area('Invoices') },
                   { path: '/dashboard/receipts', ...area('Receipts') },
-                  { path: '/dashboard/products/*', ...area('Products') },
-                  { path: '/dashboard/bundles', ...area('Bundles') },
-                  { path: '/dashboard/price-lists', ...area('Price Lists') },
+                  {
+                    // One route for the list and /new (which opens the drawer), so the page stays mounted.
+                    path: '/dashboard/products/new?',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/catalogue/products/ProductsPage')).ProductsPage,
+                    }),
+                  },
+                  {
+                    path: '/dashboard/bundles',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/catalogue/bundles/BundlesPage')).BundlesPage,
+                    }),
+                  },
+                  {
+                    path: '/dashboard/price-lists',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/catalogue/price-lists/PriceListsPage')).PriceListsPage,
+                    }),
+                  },
                   {
                     path: '/dashboard/settings',
                     lazy: async () => ({ Component: (await import('@/modules/settings/SettingsPage')).SettingsPage }),

@@ -14,6 +14,7 @@ export const TOPIC_QUERIES: Record<TTopic, readonly (readonly string[])[]> = {
   agreements: [['dashboard']],
   companies: [['companies'], ['dashboard'], ['plan']],
   imports: [['companies', 'imports']],
+  catalogue: [['catalogue']],
 };
 
 /** Marks a topic's queries stale, as the event stream does when another tab or person changes it. */

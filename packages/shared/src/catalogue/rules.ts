@@ -14,8 +14,8 @@ import {
  * price sheet, so a total on screen and on paper come from one function.
  */
 
-export { nextSeasonLabel };
 export { slugify } from '../onboarding/slug';
+export { nextSeasonLabel };
 
 // ---------------------------------------------------------------------------------------------
 // Bundles

@@ -55,8 +55,7 @@ export const CATALOGUE_MESSAGES = {
   priceListName: 'Name is required',
   priceListItems: 'Select at least one item',
   priceListDuplicate: 'Each product or bundle can be listed once',
-  activeQuoteWarning:
-    'This product is on active quotes. Changes will not update those quotes automatically.',
+  activeQuoteWarning: 'This product is on active quotes. Changes will not update those quotes automatically.',
   productInUse: 'This product is part of a bundle or price list. Remove it there first.',
   productLimit: `You can have at most ${CATALOGUE_LIMITS.productsPerOrganization} products.`,
   bundleLimit: `You can have at most ${CATALOGUE_LIMITS.bundlesPerOrganization} bundles.`,
@@ -75,7 +74,10 @@ const cents = (message: string) =>
     .min(0, message)
     .max(MAX_PRICE_CENTS, 'Amount is too large');
 
-const optionalCents = (message: string) => cents(message).nullish().transform((v) => v ?? null);
+const optionalCents = (message: string) =>
+  cents(message)
+    .nullish()
+    .transform((v) => v ?? null);
 
 export const ZSeasonLabel = requiredText(SEASON_LABEL_MAX, 'Season', CATALOGUE_MESSAGES.season);
 

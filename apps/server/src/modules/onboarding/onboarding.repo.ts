@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TTx } from '../../db/client';
-import { masterAdTypes, products } from '../../db/schema/catalogue';
+import { products } from '../../db/schema/catalogue';
 import { organizations, userRoles } from '../../db/schema/organizations';
 
 export async function insertOrganization(
@@ -20,24 +20,6 @@ export async function deleteRoles(tx: TTx, orgId: string, userId: string, roles:
   await tx
     .delete(userRoles)
     .where(and(eq(userRoles.orgId, orgId), eq(userRoles.userId, userId), inArray(userRoles.role, [...roles])));
-}
-
-export function listAdTypes(tx: TTx, orgId: string) {
-  return tx
-    .select({ id: masterAdTypes.id, slug: masterAdTypes.slug, label: masterAdTypes.label, orgId: masterAdTypes.orgId })
-    .from(masterAdTypes)
-    .where(or(isNull(masterAdTypes.orgId), eq(masterAdTypes.orgId, orgId)))
-    .orderBy(masterAdTypes.createdAt, masterAdTypes.label);
-}
-
-/** Inserts the type, or returns null when the organization already has that slug. */
-export async function insertAdType(tx: TTx, orgId: string, slug: string, label: string) {
-  const [row] = await tx
-    .insert(masterAdTypes)
-    .values({ orgId, slug, label })
-    .onConflictDoNothing()
-    .returning({ id: masterAdTypes.id, slug: masterAdTypes.slug, label: masterAdTypes.label });
-  return row ?? null;
 }
 
 export async function productTypeIds(tx: TTx, orgId: string): Promise<Set<string>> {

@@ -13,16 +13,15 @@ import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TAuthUser } from '../auth/auth';
+import { insertAdType, listAdTypes } from '../catalogue/ad-types.repo';
 import { findMemberRoles as findRoles, insertMemberRoles as insertRoles } from '../organizations/team.repo';
 import type { TMember } from '../session/member';
 import { loadMember } from '../session/member';
 import {
   deleteRoles,
   findOrganization,
-  insertAdType,
   insertOrganization,
   insertWizardProducts,
-  listAdTypes,
   markMenuWizardComplete,
   productTypeIds,
 } from './onboarding.repo';

@@ -49,12 +49,18 @@ async function waitHealthy() {
 }
 
 async function load() {
-  const signIn = await fetch(`${base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: 'demo@pennant.app', password: 'pennant-demo' }),
-  });
-  if (signIn.status !== 200) throw new Error(`demo sign-in: ${signIn.status}`);
+  // The demo organization is seeded just after the server starts listening.
+  let signIn;
+  for (let attempt = 0; ; attempt++) {
+    signIn = await fetch(`${base}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: 'demo@pennant.app', password: 'pennant-demo' }),
+    });
+    if (signIn.status === 200) break;
+    if (attempt > 60) throw new Error(`demo sign-in: ${signIn.status}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
   const cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

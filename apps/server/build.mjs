@@ -13,8 +13,8 @@ const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 // makes a cold start several times faster than resolving thousands of module files.
 // prettier is imported by @react-email/render only to pretty-print, which Pennant never asks for.
 // pdfkit finds its font metrics (#standard-fonts, data/*.afm) and colour profile next to itself,
-// and it and the AWS SDK are imported on first use only (documents/pdf-layout.ts,
-// integrations/files/s3.ts): left in node_modules, they cost nothing at start.
+// and it, the AWS SDK and the OpenAI SDK are imported on first use only (documents/pdf-layout.ts,
+// integrations/files/s3.ts, integrations/ai/openai.ts): left in node_modules, they cost nothing at start.
 const external = [
   '@electric-sql/pglite',
   'pg',
@@ -24,6 +24,7 @@ const external = [
   'pdfkit',
   '@aws-sdk/client-s3',
   '@aws-sdk/s3-request-presigner',
+  'openai',
 ];
 void pkg;
 

@@ -4,6 +4,7 @@ import { openPglite, openPostgres, type TDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import type { TDeps } from './deps';
+import { createAiWriter, type TAiWriter } from './integrations/ai/ai';
 import { createFileStore, type TFileStore } from './integrations/files/files';
 import { createMailer, type TMailer } from './integrations/mail/mailer';
 import { importCompaniesJob, sweepImportsJob } from './jobs/import-companies.job';
@@ -20,6 +21,7 @@ export interface TBootOptions {
   queue?: 'pg-boss' | 'inline';
   mailer?: TMailer;
   files?: TFileStore;
+  ai?: TAiWriter;
   database?: TDatabase;
 }
 
@@ -51,7 +53,7 @@ export async function openDatabase(config: TConfig): Promise<TDatabase> {
   }
 }
 
-/** config → database → migrations → auth, mail, files, realtime, queue: everything but HTTP. */
+/** config → database → migrations → auth, mail, files, AI writer, realtime, queue: everything but HTTP. */
 export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}): Promise<TDeps> {
   const database = opts.database ?? (await openDatabase(config));
   let applied: string[];
@@ -75,6 +77,7 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
     auth,
     mailer: opts.mailer ?? createMailer(config),
     files,
+    ai: opts.ai ?? createAiWriter(config),
     queue,
     hub: await createHub(log, database),
     sessions: await createSessionCache({ auth, db: database.db, log, database, secret: config.sessionSecret }),

@@ -42,6 +42,12 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0', ''], { error: 'S3_FORCE_PATH_STYLE must be true or false' })
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  AI_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'AI_BASE_URL must be an http:// or https:// address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().max(200, 'AI_MODEL cannot exceed 200 characters').optional(),
 });
 
 /** The settings an S3-compatible store needs, all of them or none (S3_ENDPOINT and S3_FORCE_PATH_STYLE are extra). */
@@ -63,6 +69,21 @@ export interface TS3Config {
 /** Where generated documents are kept: DATA_DIR/files, or an S3-compatible bucket. */
 export type TFilesConfig = { store: 'local' } | ({ store: 's3' } & TS3Config);
 
+/**
+ * Who writes AI e-mails: the built-in writer (no settings), or an OpenAI-compatible chat
+ * completions endpoint (AI_BASE_URL and AI_API_KEY together).
+ */
+export type TAiSettings =
+  | { writer: 'local' }
+  | {
+      writer: 'openai';
+      /** e.g. https://api.openai.com/v1, or a compatible server's /v1. */
+      baseUrl: string;
+      apiKey: string;
+      /** Sent instead of the configured model (gpt-4o-mini / gpt-4o) for servers that serve other models. */
+      model: string | undefined;
+    };
+
 export interface TConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -80,6 +101,7 @@ export interface TConfig {
   sessionSecret: string;
   mail: { transport: TMailTransport; smtpUrl?: string; postmarkToken?: string; from: string };
   files: TFilesConfig;
+  ai: TAiSettings;
   logLevel: string;
   seedDemo: boolean;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -137,6 +159,29 @@ function filesConfig(e: TEnv): TFilesConfig {
   };
 }
 
+/** The OpenAI-compatible endpoint when AI_BASE_URL and AI_API_KEY are both set; one without the other stops the start. */
+function aiSettings(e: TEnv): TAiSettings {
+  const baseUrl = e.AI_BASE_URL?.replace(/\/+$/, '');
+  const apiKey = e.AI_API_KEY?.trim();
+  const model = e.AI_MODEL?.trim() || undefined;
+  if (!baseUrl && !apiKey) {
+    if (model) {
+      throw new StartupError(
+        'Invalid configuration: AI_MODEL needs AI_BASE_URL and AI_API_KEY. Set them, or remove AI_MODEL to use the built-in writer.',
+      );
+    }
+    return { writer: 'local' };
+  }
+  if (!baseUrl || !apiKey) {
+    const missing = baseUrl ? 'AI_API_KEY' : 'AI_BASE_URL';
+    const given = baseUrl ? 'AI_BASE_URL' : 'AI_API_KEY';
+    throw new StartupError(
+      `Invalid configuration: AI_BASE_URL and AI_API_KEY go together; ${missing} is not set. Set it, or remove ${given} to use the built-in writer.`,
+    );
+  }
+  return { writer: 'openai', baseUrl, apiKey, model };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
@@ -145,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   const e = parsed.data;
   const files = filesConfig(e);
+  const ai = aiSettings(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const localMode = isLoopbackHost(new URL(publicUrl).hostname);
   const host = e.HOST || (localMode ? '127.0.0.1' : '0.0.0.0');
@@ -168,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
     mail: { transport, smtpUrl: e.SMTP_URL, postmarkToken: e.POSTMARK_TOKEN, from: e.MAIL_FROM },
     files,
+    ai,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && localMode),
     trustProxy: e.TRUST_PROXY,

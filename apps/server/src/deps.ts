@@ -1,5 +1,6 @@
 import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/client';
+import type { TAiWriter } from './integrations/ai/ai';
 import type { TFileStore } from './integrations/files/files';
 import type { TMailer } from './integrations/mail/mailer';
 import type { TQueue } from './jobs/queue';
@@ -18,6 +19,8 @@ export interface TDeps {
   mailer: TMailer;
   /** Generated documents: DATA_DIR/files or an S3-compatible bucket (integrations/files). */
   files: TFileStore;
+  /** Writes AI e-mails: an OpenAI-compatible endpoint or the built-in writer (integrations/ai). */
+  ai: TAiWriter;
   queue: TQueue;
   hub: TRealtimeHub;
   /** The session check of every API request, cached per node and invalidated by NOTIFY. */

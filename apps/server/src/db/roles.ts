@@ -1,6 +1,6 @@
 import { StartupError } from '../startup-error';
 import type { TSessionClient } from './client';
-import { TENANT_TABLES } from './tenant-tables';
+import { APPEND_ONLY_TABLES, TENANT_TABLES } from './tenant-tables';
 
 /** Tenant work runs as this role: no BYPASSRLS, so every row-level policy applies to it. */
 export const APP_ROLE = 'pennant_app';
@@ -47,7 +47,9 @@ export async function ensureRoles(client: TSessionClient): Promise<void> {
   }
   await client.exec(`
     GRANT USAGE ON SCHEMA public TO ${APP_ROLE}, ${PLATFORM_ROLE};
-    GRANT SELECT, INSERT, UPDATE, DELETE ON ${TENANT_TABLES.join(', ')} TO ${APP_ROLE};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ${TENANT_TABLES.filter((t) => !APPEND_ONLY_TABLES.includes(t)).join(', ')} TO ${APP_ROLE};
+    GRANT SELECT, INSERT ON ${APPEND_ONLY_TABLES.join(', ')} TO ${APP_ROLE};
+    REVOKE UPDATE, DELETE ON ${APPEND_ONLY_TABLES.join(', ')} FROM ${APP_ROLE};
     GRANT EXECUTE ON FUNCTION app_current_org() TO ${APP_ROLE};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${PLATFORM_ROLE};
     GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${PLATFORM_ROLE};

@@ -1,5 +1,6 @@
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as ai from './schema/ai';
 import * as auth from './schema/auth';
 import * as catalogue from './schema/catalogue';
 import * as companies from './schema/companies';
@@ -8,7 +9,7 @@ import * as mail from './schema/mail';
 import * as organizations from './schema/organizations';
 
 /** Every table the schema declares. */
-export const ALL_TABLES: readonly PgTable[] = [auth, catalogue, companies, imports, mail, organizations].flatMap(
+export const ALL_TABLES: readonly PgTable[] = [ai, auth, catalogue, companies, imports, mail, organizations].flatMap(
   (module) => Object.values(module).filter((v): v is PgTable => is(v, PgTable)),
 );
 
@@ -17,6 +18,12 @@ export const ALL_TABLES: readonly PgTable[] = [auth, catalogue, companies, impor
  * SECURITY DEFINER functions read them, scoped to the request's organization (0005).
  */
 export const DEFINER_ONLY_TABLES: readonly string[] = ['company_search', 'company_status_count'];
+
+/**
+ * Tenant tables the app role may read and add to but never change or delete from: records of
+ * what happened (AI token usage), which an organization must not be able to rewrite.
+ */
+export const APPEND_ONLY_TABLES: readonly string[] = ['ai_usage'];
 
 /**
  * The tenant tables: `organization` itself and every table with an org_id column, derived from

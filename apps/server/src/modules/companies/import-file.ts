@@ -169,7 +169,7 @@ export async function checkUpload(buf: Buffer, fileName: string): Promise<TCheck
   const kind = detectFileKind(buf);
   if (!kind || workbookNameMismatch(fileName, buf.subarray(0, 8))) throw refuse(IMPORT_MESSAGES.wrongType);
   if (kind === 'csv') {
-    for await (const _row of readImportRows(buf, 'csv', null)) {
+    for (const _row of readImportRows(buf, 'csv', null)) {
       // Reading to the end checks the row limit and the header and data rows.
     }
     return { kind, sheets: [] };
@@ -277,16 +277,16 @@ const SHEET_ROWS_READ = IMPORT_MAX_ROWS + 1001;
  * rows, and at the end when it has no header or no data. `onHeaders` runs once the header row is
  * known (before the first data row), so a mapping can be checked before any work is done.
  */
-export async function* readImportRows(
+export function* readImportRows(
   buf: Buffer,
   kind: TImportFileKind,
   sheet: string | null,
   onHeaders?: (headers: string[]) => void,
-): AsyncGenerator<TImportRow> {
+): Generator<TImportRow> {
   const reader = new ImportTableReader();
   const lines = kind === 'csv' ? csvLines(buf) : sheetLines(buf, kind, sheet);
   let announced = false;
-  for await (const line of lines) {
+  for (const line of lines) {
     const row = reader.push(line);
     if (!row) continue;
     if (reader.rowCount > IMPORT_MAX_ROWS) throw refuse(IMPORT_MESSAGES.tooManyRows);

@@ -23,6 +23,8 @@ export const RESOURCE_KINDS = [
   'product',
   'bundle',
   'price_list',
+  'quote',
+  'agreement',
 ] as const;
 export type TResourceKind = (typeof RESOURCE_KINDS)[number];
 

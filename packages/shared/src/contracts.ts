@@ -1,3 +1,4 @@
+import * as agreements from './agreements/contract';
 import * as auth from './auth/contract';
 import * as catalogue from './catalogue/contract';
 import * as companies from './companies/contract';
@@ -6,6 +7,7 @@ import * as dashboard from './dashboard/contract';
 import * as files from './files/contract';
 import * as onboarding from './onboarding/contract';
 import * as organization from './organization/contract';
+import * as quotes from './quotes/contract';
 import * as events from './realtime/contract';
 import * as session from './session/contract';
 import * as team from './team/contract';
@@ -23,6 +25,8 @@ export const ALL_CONTRACTS: readonly TContract[] = [
   dashboard,
   companies,
   catalogue,
+  quotes,
+  agreements,
   files,
   events,
 ].flatMap((area) => Object.values(area).filter(isContract));

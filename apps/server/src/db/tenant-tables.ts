@@ -7,11 +7,19 @@ import * as companies from './schema/companies';
 import * as imports from './schema/imports';
 import * as mail from './schema/mail';
 import * as organizations from './schema/organizations';
+import * as sales from './schema/sales';
 
 /** Every table the schema declares. */
-export const ALL_TABLES: readonly PgTable[] = [ai, auth, catalogue, companies, imports, mail, organizations].flatMap(
-  (module) => Object.values(module).filter((v): v is PgTable => is(v, PgTable)),
-);
+export const ALL_TABLES: readonly PgTable[] = [
+  ai,
+  auth,
+  catalogue,
+  companies,
+  imports,
+  mail,
+  organizations,
+  sales,
+].flatMap((module) => Object.values(module).filter((v): v is PgTable => is(v, PgTable)));
 
 /**
  * Tables with an org_id that the app role never touches directly: triggers write them and

@@ -91,9 +91,41 @@ export const routes: RouteObject[] = [
                       Component: (await import('@/modules/companies/CompanyDetailPage')).CompanyDetailPage,
                     }),
                   },
-                  { path: '/dashboard/quotes/*', ...area('Quotes') },
-                  { path: '/dashboard/agreements/*', ...area('Agreements') },
-                  { path: '/dashboard/contracts', ...area('Agreements') },
+                  {
+                    path: '/dashboard/quotes',
+                    lazy: async () => ({ Component: (await import('@/modules/quotes/QuotesPage')).QuotesPage }),
+                  },
+                  {
+                    path: '/dashboard/quotes/new',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/quotes/QuoteWizardPage')).QuoteWizardPage,
+                    }),
+                  },
+                  {
+                    path: '/dashboard/agreements',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/agreements/AgreementsPage')).AgreementsPage,
+                    }),
+                  },
+                  {
+                    // The spec's second name for the same list.
+                    path: '/dashboard/contracts',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/agreements/AgreementsPage')).AgreementsPage,
+                    }),
+                  },
+                  {
+                    path: '/dashboard/agreements/new',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/agreements/NewAgreementPage')).NewAgreementPage,
+                    }),
+                  },
+                  {
+                    path: '/dashboard/agreements/:id',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/agreements/AgreementDetailPage')).AgreementDetailPage,
+                    }),
+                  },
                   { path: '/dashboard/fundraising/*', ...area('Fundraising') },
                   { path: '/dashboard/invoices/*', ...area('Invoices') },
                   { path: '/dashboard/receipts', ...area('Receipts') },

@@ -11,7 +11,9 @@ export const TOPIC_QUERIES: Record<TTopic, readonly (readonly string[])[]> = {
   invites: [['team', 'invites'], ['team', 'members'], ['plan']],
   members: [['team', 'members'], ['plan']],
   invoices: [['dashboard']],
-  agreements: [['dashboard']],
+  // Quotes and agreements move each other and the company's status (accept → sponsor).
+  quotes: [['quotes'], ['agreements'], ['companies'], ['dashboard'], ['plan']],
+  agreements: [['agreements'], ['quotes'], ['companies'], ['dashboard']],
   companies: [['companies'], ['dashboard'], ['plan']],
   imports: [['companies', 'imports']],
   catalogue: [['catalogue']],

@@ -16,6 +16,7 @@ import { handleError } from './http/errors';
 import { isPublicApiPath } from './http/public-paths';
 import { checkSameOrigin } from './http/same-origin';
 import { builtFiles, builtPage, CACHE_IMMUTABLE, CACHE_REVALIDATE } from './http/static-files';
+import { agreementRoutes } from './modules/agreements/agreements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
@@ -26,6 +27,7 @@ import { fileRoutes } from './modules/files/files.routes';
 import { mountHealth } from './modules/health/health.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
+import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { eventRoutes } from './realtime/events.routes';
 
@@ -128,6 +130,8 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.route('/api', dashboardRoutes);
   app.route('/api', companyRoutes);
   app.route('/api', catalogueRoutes);
+  app.route('/api', quoteRoutes);
+  app.route('/api', agreementRoutes);
   app.route('/api', fileRoutes);
   app.route('/api', eventRoutes);
 

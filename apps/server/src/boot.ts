@@ -7,6 +7,7 @@ import type { TDeps } from './deps';
 import { createAiWriter, type TAiWriter } from './integrations/ai/ai';
 import { createFileStore, type TFileStore } from './integrations/files/files';
 import { createMailer, type TMailer } from './integrations/mail/mailer';
+import { expireQuotesJob } from './jobs/expire-quotes.job';
 import { importCompaniesJob, sweepImportsJob } from './jobs/import-companies.job';
 import { createInlineQueue, createPgBossQueue } from './jobs/queue';
 import { sendEmailJob, sweepEmailJob } from './jobs/send-email.job';
@@ -82,7 +83,13 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
     hub: await createHub(log, database),
     sessions: await createSessionCache({ auth, db: database.db, log, database, secret: config.sessionSecret }),
   };
-  await queue.start([sendEmailJob(deps), sweepEmailJob(deps), importCompaniesJob(deps), sweepImportsJob(deps)]);
+  await queue.start([
+    sendEmailJob(deps),
+    sweepEmailJob(deps),
+    importCompaniesJob(deps),
+    sweepImportsJob(deps),
+    expireQuotesJob(deps),
+  ]);
   return deps;
 }
 

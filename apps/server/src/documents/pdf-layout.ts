@@ -313,6 +313,46 @@ export class PdfLayout {
     });
   }
 
+  /**
+   * Signature blocks side by side (an agreement's parties): each a label, space to sign, a rule,
+   * then its lines (name, title, 'Date'). Kept together on one page.
+   */
+  signatureBlocks(parties: TInfoItem[]): void {
+    if (!parties.length) return;
+    const { doc, theme } = this;
+    const gap = 28;
+    const width = (this.width - gap * (parties.length - 1)) / parties.length;
+    const lineCount = Math.max(...parties.map((p) => p.lines.length));
+    const height = 14 + 30 + 6 + lineCount * 13;
+    this.ensureRoom(height);
+    parties.forEach((party, i) => {
+      const x = this.left + i * (width + gap);
+      let y = this.y;
+      doc.font(FONT_BOLD).fontSize(7).fillColor(theme.muted);
+      doc.text(pdfText(party.label.toUpperCase()), x, y, {
+        width,
+        characterSpacing: 0.6,
+        lineBreak: false,
+        ellipsis: true,
+        height: 10,
+      });
+      y += 14 + 30;
+      doc
+        .moveTo(x, y)
+        .lineTo(x + width, y)
+        .lineWidth(0.75)
+        .strokeColor(theme.ink)
+        .stroke();
+      y += 6;
+      for (const line of party.lines) {
+        doc.font(FONT).fontSize(9).fillColor(theme.ink);
+        doc.text(pdfText(line), x, y, { width, lineBreak: false, ellipsis: true, height: 12 });
+        y += 13;
+      }
+    });
+    this.y += height;
+  }
+
   /** Headers, footers and page numbers on every page, then the finished file. */
   async finish(): Promise<Uint8Array> {
     const { doc } = this;

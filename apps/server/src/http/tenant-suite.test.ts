@@ -73,10 +73,28 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     }),
     'price list',
   ).id;
+  const quote = ok(
+    await client.post<{ id: string }>('/api/quotes', {
+      companyId: company,
+      lines: [{ productId: product, qty: 1, unitPriceCents: 50_000 }],
+    }),
+    'quote',
+  ).id;
+  const agreement = ok(
+    await client.post<{ id: string }>('/api/agreements', {
+      companyId: company,
+      termMonths: 12,
+      startDate: '2026-01-01',
+      lines: [{ productId: product, qty: 1, unitPriceCents: 50_000 }],
+    }),
+    'agreement',
+  ).id;
   return {
     company,
     contact,
     note,
+    quote,
+    agreement,
     import: String(imported.id),
     invite: inviteId,
     product,
@@ -107,6 +125,8 @@ forEachDatabase('tenant suite', (env) => {
     const { orgId: orgB } = await ownerWithOrg(b, 'Beta Boosters');
     await makePremium(env(), orgB);
     const catalogueBefore = await catalogueOf(a);
+    const quoteBefore = (await a.get(`/api/quotes/${ids.quote}`)).body;
+    const agreementBefore = (await a.get(`/api/agreements/${ids.agreement}`)).body;
 
     const withIds = ALL_CONTRACTS.filter((c) => c.resources);
     const kinds = new Set<TResourceKind>();
@@ -144,5 +164,10 @@ forEachDatabase('tenant suite', (env) => {
     expect(JSON.stringify(catalogue)).toContain(ids.product);
     expect(JSON.stringify(catalogue.bundles)).toContain(ids.bundle);
     expect(JSON.stringify(catalogue.priceLists)).toContain(ids.price_list);
+    // The quote is still a draft with its line; the agreement is not deleted and keeps its PDF.
+    expect((await a.get(`/api/quotes/${ids.quote}`)).body).toEqual(quoteBefore);
+    expect(quoteBefore).toMatchObject({ id: ids.quote, status: 'draft' });
+    expect((await a.get(`/api/agreements/${ids.agreement}`)).body).toEqual(agreementBefore);
+    expect(agreementBefore).toMatchObject({ id: ids.agreement, deletedAt: null });
   });
 });

@@ -1,5 +1,7 @@
+import type { TAgreementList } from '@pennant/shared/agreements/schemas';
 import { bundleTotals } from '@pennant/shared/catalogue/rules';
 import type { TBundleList, TPriceList, TProduct } from '@pennant/shared/catalogue/schemas';
+import type { TQuoteList } from '@pennant/shared/quotes/schemas';
 import { expect, it } from 'vitest';
 import { withTenant } from '../db/tenant';
 import { loadMember } from '../modules/session/member';
@@ -32,6 +34,16 @@ forEachDatabase('demo seed', (env) => {
       bundles: (await owner.get<TBundleList>('/api/bundles')).body,
       priceLists: (await owner.get<{ priceLists: TPriceList[] }>('/api/price-lists')).body.priceLists,
     });
+    // Sales: every active sponsor with its agreement (three expiring), one accepted quote waiting for its
+    // agreement, quotes out to the negotiating companies, and a closed quote or two.
+    const agreements = await owner.get<TAgreementList>('/api/agreements');
+    expect(agreements.body.counts).toMatchObject({ all: 8, active: 7, expiring: 3, expired: 1, deleted: 0 });
+    expect(agreements.body.agreements.every((a) => (a.valueCents ?? 0) > 0)).toBe(true);
+    const quotes = await owner.get<TQuoteList>('/api/quotes?tab=all');
+    expect(quotes.body.counts).toMatchObject({ active: 5, accepted: 9, closed: 2 });
+    const waiting = await owner.get<TQuoteList>('/api/quotes?tab=accepted&status=accepted');
+    expect(waiting.body.quotes.map((q) => q.companyName)).toEqual(['Brightside Orthodontics']);
+
     const seeded = await catalogue();
     expect(seeded.products).toHaveLength(12);
     expect(seeded.products.every((p) => p.recurringPriceCents !== null && p.adTypeLabel !== null)).toBe(true);

@@ -5,6 +5,7 @@ import { loadMember } from '../modules/session/member';
 import { countUsers, findUserIdByEmail } from './demo.repo';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCompanies } from './demo-companies';
+import { seedDemoSales } from './demo-sales';
 import { DEMO_TEAMMATE, seedDemoTeam } from './demo-team';
 
 export const DEMO_OWNER = { name: 'Jordan Rivera', email: 'demo@pennant.app', password: 'pennant-demo' };
@@ -31,6 +32,9 @@ export async function seedDemoIfEmpty(deps: TDeps) {
   await seedDemoTeam(deps, owner);
   await withTenant(deps.db, owner, (tx) => seedDemoCompanies(tx, owner.orgId, owner.userId));
   await withTenant(deps.db, owner, (tx) => seedDemoCatalogue(tx, owner.orgId, owner.org.seasonLabel));
+  await withTenant(deps.db, owner, (tx) =>
+    seedDemoSales(tx, owner.orgId, owner.userId, DEMO_ORG, owner.org.seasonLabel),
+  );
   return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };
 }
 

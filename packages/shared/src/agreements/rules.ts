@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { addMonths, differenceInCalendarDays, differenceInMonths, parseISO } from 'date-fns';
 import {
   AGREEMENT_CLAUSES_MAX,
@@ -95,4 +96,21 @@ export function agreementClauses(customTerms: string | null | undefined): string
 /** The company's name through the spec's fallback chain (§2), ending in 'Unknown Company'. */
 export function agreementCompanyName(...names: (string | null | undefined)[]): string {
   return names.find((n) => n?.trim())?.trim() ?? AGREEMENT_MESSAGES.unknownCompany;
+}
+
+/** Today's date ('YYYY-MM-DD') on the calendar of a time zone. */
+export function zonedToday(now: Date, zone: string): string {
+  return isoDay(new TZDate(now, zone));
+}
+
+/** 'Sponsorship-Agreement-Acme-Hardware-1A2B3C.pdf': the company in plain ASCII and the short id. */
+export function agreementFileName(companyName: string, id: string): string {
+  const words =
+    companyName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .match(/[A-Za-z0-9]+/g) ?? [];
+  const company = words.join('-').slice(0, 60).replace(/-+$/, '');
+  const shortId = id.slice(0, AGREEMENT_DISPLAY_ID_LENGTH).toUpperCase();
+  return `Sponsorship-Agreement-${company ? `${company}-` : ''}${shortId}.pdf`;
 }

@@ -2,6 +2,7 @@ import { addDays } from 'date-fns';
 import {
   QUOTE_DISPLAY_ID_LENGTH,
   QUOTE_SEND_BLOCKS,
+  QUOTE_STATUS_LABELS,
   QUOTE_TAB_STATUSES,
   QUOTE_VALIDITY_DAYS,
   type TQuoteStatus,
@@ -164,4 +165,59 @@ export function isDiscounted(priceCents: number, standardPriceCents: number): bo
 /** 'name <email>' entries joined by commas (quote.recipient_emails, spec §3). */
 export function recipientEmailsText(recipients: readonly { name: string | null; email: string }[]): string {
   return recipients.map((r) => (r.name ? `${r.name.replace(/[<>,]/g, '')} <${r.email}>` : r.email)).join(', ');
+}
+
+/**
+ * The body a new draft starts with (spec §4: a default subject and body are prefilled): the
+ * greeting with the {{contact_name}} merge tag and a short paragraph about the attached proposal.
+ */
+export function defaultQuoteBody(organizationName: string | null | undefined): string {
+  const club = organizationName?.trim() || 'our club';
+  return [
+    'Hi {{contact_name}},',
+    `Thank you for your interest in supporting ${club}. Attached is our sponsorship proposal for {{company_name}}, ` +
+      'with the items we discussed and their pricing. Please review it and reply to this e-mail with any questions, ' +
+      'or to let us know you would like to go ahead.',
+    'Thank you,',
+  ].join('\n\n');
+}
+
+/** The copy to the sender ('Send me a copy'): the same e-mail, its subject marked (spec §7). */
+export function quoteCopySubject(subject: string): string {
+  return `[COPY] ${subject}`;
+}
+
+/**
+ * Who a quote comes from (spec §6): the organization's sponsorship lead address, else its
+ * treasurer's, else the member sending it.
+ */
+export function quoteSenderEmail(
+  org: { sponsorshipLeadEmail: string | null; treasurerEmail: string | null },
+  memberEmail: string,
+): string {
+  return org.sponsorshipLeadEmail?.trim() || org.treasurerEmail?.trim() || memberEmail;
+}
+
+/** Why a quote cannot be accepted or rejected: only a sent one can (spec §4); null when it can. */
+export function quoteDecisionBlock(status: TQuoteStatus, action: 'accept' | 'reject'): string | null {
+  if (canDecideQuote(status)) return null;
+  const done = action === 'accept' ? 'accepted' : 'rejected';
+  return `Only a sent quote can be ${done}; this quote is ${QUOTE_STATUS_LABELS[status].toLowerCase()}.`;
+}
+
+/** The name of an item's setup-fee line: 'Outfield Banner (setup fee)'. */
+export function setupFeeItemName(itemName: string): string {
+  return `${itemName} (setup fee)`;
+}
+
+/** 'Quote-Acme-Hardware-1A2B3C.pdf': the company in plain ASCII and the short id. */
+export function quoteFileName(companyName: string, id: string): string {
+  const words =
+    companyName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .match(/[A-Za-z0-9]+/g) ?? [];
+  const company = words.join('-').slice(0, 60).replace(/-+$/, '');
+  const shortId = id.slice(0, QUOTE_DISPLAY_ID_LENGTH).toUpperCase();
+  return `Quote-${company ? `${company}-` : ''}${shortId}.pdf`;
 }

@@ -107,6 +107,9 @@ export const QUOTE_MESSAGES = {
   noCompany: 'Quote has no associated company or sponsor',
   sendEmailFailed: 'Failed to send email',
   notDraft: 'Only a draft quote can be edited',
+  hasAgreement: 'This quote has an agreement; delete the agreement first',
+  itemNotFound: 'This product or bundle is no longer in the catalogue',
+  priceListNotFound: 'Price list not found',
   acceptedTitle: 'Quote Accepted Successfully!',
   agreementCreated: 'Agreement created',
 } as const;

@@ -3,5 +3,14 @@
  * `{ topic }`. Route contracts name the topic they touch; the web app refreshes that topic's
  * queries. One table, so the server cannot publish a topic the client does not know.
  */
-export const TOPICS = ['companies', 'imports', 'catalogue', 'members', 'invites', 'invoices', 'quotes', 'agreements'] as const;
+export const TOPICS = [
+  'companies',
+  'imports',
+  'catalogue',
+  'members',
+  'invites',
+  'invoices',
+  'quotes',
+  'agreements',
+] as const;
 export type TTopic = (typeof TOPICS)[number];

@@ -88,6 +88,10 @@ CREATE INDEX contract_org_created_idx ON contract (org_id, created_at DESC, id D
 CREATE INDEX contract_org_deleted_idx ON contract (org_id, deleted_at) WHERE deleted_at IS NOT NULL;
 CREATE INDEX contract_org_status_end_idx ON contract (org_id, status, end_date) WHERE deleted_at IS NULL;
 CREATE INDEX contract_org_company_idx ON contract (org_id, company_id);
+-- The list's other sorts (start date, end date, status) read the live agreements in order.
+CREATE INDEX contract_org_start_idx ON contract (org_id, start_date, created_at, id) WHERE deleted_at IS NULL;
+CREATE INDEX contract_org_end_idx ON contract (org_id, end_date, created_at, id) WHERE deleted_at IS NULL;
+CREATE INDEX contract_org_status_sort_idx ON contract (org_id, status, created_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX contract_company_idx ON contract (company_id);
 --> statement-breakpoint
 CREATE TABLE contract_line (

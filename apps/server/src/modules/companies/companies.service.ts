@@ -121,14 +121,14 @@ async function loadDetail(tx: TTx, member: TMember, id: string): Promise<TCompan
   return { ...toCompany(row), contactCount: Number(row.contact_count) };
 }
 
-const planLimitError = () =>
+export const planLimitError = () =>
   new AppError(
     'plan_limit',
     `Your Free plan allows up to ${FREE_LIMITS.activeSponsors} active sponsors. Upgrade to Premium for unlimited sponsors.`,
   );
 
 /** Refuses a change that would take the organization past its plan's active sponsors. */
-async function assertSponsorRoom(tx: TTx, member: TMember, adding: number): Promise<void> {
+export async function assertSponsorRoom(tx: TTx, member: TMember, adding: number): Promise<void> {
   // With an unbounded count only a plan without the limit can add: then nothing needs counting.
   if (adding <= 0 || canAddSponsor(member.plan, Number.POSITIVE_INFINITY, adding)) return;
   await lockOrganization(tx, member.orgId);
@@ -136,7 +136,7 @@ async function assertSponsorRoom(tx: TTx, member: TMember, adding: number): Prom
   if (!canAddSponsor(member.plan, current, adding)) throw planLimitError();
 }
 
-function statusEvent(member: TMember, companyId: string, from: string, to: string, at: Date): TNewTimelineEvent {
+export function statusEvent(member: TMember, companyId: string, from: string, to: string, at: Date): TNewTimelineEvent {
   return {
     orgId: member.orgId,
     companyId,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { column, rows, sql, type TTx } from '../../db/client';
+import { AGREEMENT_VALUE_SQL } from '../agreements/agreements.repo';
 
 /*
- * Dashboard figures. Companies exist today; agreements, invoices and donations arrive with their
- * own issues. Their queries are already here in their final shape, each with an empty source
+ * Dashboard figures. Companies and agreements exist today; invoices and donations arrive with
+ * their own issues. Their queries are already here in their final shape, each with an empty source
  * that reads zero: the issue that adds a table replaces that source (and only it) with the real
  * rows, filtered by org_id on an index led by org_id.
  */
@@ -19,13 +20,17 @@ export async function companyCounts(tx: TTx, orgId: string): Promise<{ total: nu
   return { total: Number(row?.total ?? 0), sponsoring: Number(row?.sponsoring ?? 0) };
 }
 
-/** Agreements in force today. Source: the agreement table (not built yet, so none). */
+/**
+ * Agreements in force today: active, not deleted, today between the start and end dates (on the
+ * database's calendar). Read on contract_org_status_end_idx.
+ */
 export async function countActiveContracts(tx: TTx, orgId: string): Promise<number> {
   const [row] = await rows(
     tx,
     z.object({ n: column.count }),
-    sql`WITH active_agreements(org_id) AS (SELECT NULL::uuid WHERE false)
-        SELECT count(*) AS n FROM active_agreements WHERE org_id = ${orgId}`,
+    sql`SELECT count(*) AS n FROM contract
+        WHERE org_id = ${orgId} AND status = 'active' AND deleted_at IS NULL
+          AND start_date <= current_date AND end_date >= current_date`,
   );
   return Number(row?.n ?? 0);
 }
@@ -64,9 +69,10 @@ export const ZRevenueRow = z.object({
 export type TRevenueRow = z.output<typeof ZRevenueRow>;
 
 /**
- * Monthly revenue from firstMonth to lastMonth ('YYYY-MM-01'), every month present, bucketed by
- * the month of payment in the viewer's zone. Sources: paid sponsorship invoices and donations
- * (neither built yet).
+ * Monthly revenue from firstMonth to lastMonth ('YYYY-MM-01'), every month present. Sponsorships:
+ * the agreements (not deleted) by the month of their start date, each at its value (spec §3, the
+ * rule of AGREEMENT_VALUE_SQL); a start date is a calendar date, so no zone applies. Donations:
+ * bucketed by the month of payment in the viewer's zone (not built yet).
  */
 export function monthlyRevenue(
   tx: TTx,
@@ -82,15 +88,16 @@ export function monthlyRevenue(
           SELECT to_char(m, 'YYYY-MM') AS month
           FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m
         ),
-        sponsorship_payments(org_id, paid_at, amount_cents) AS (
-          SELECT NULL::uuid, NULL::timestamptz, 0::bigint WHERE false
-        ),
         donation_payments(org_id, paid_at, amount_cents) AS (
           SELECT NULL::uuid, NULL::timestamptz, 0::bigint WHERE false
         ),
         sponsorships AS (
-          SELECT to_char(paid_at AT TIME ZONE ${zone}, 'YYYY-MM') AS month, sum(amount_cents) AS cents
-          FROM sponsorship_payments WHERE org_id = ${orgId} GROUP BY 1
+          SELECT to_char(c.start_date, 'YYYY-MM') AS month, sum(coalesce(${AGREEMENT_VALUE_SQL}, 0)) AS cents
+          FROM contract c
+          WHERE c.org_id = ${orgId} AND c.deleted_at IS NULL
+            AND c.start_date >= ${firstMonth}::date
+            AND c.start_date < ${lastMonth}::date + interval '1 month'
+          GROUP BY 1
         ),
         donations AS (
           SELECT to_char(paid_at AT TIME ZONE ${zone}, 'YYYY-MM') AS month, sum(amount_cents) AS cents

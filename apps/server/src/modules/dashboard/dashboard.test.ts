@@ -1,8 +1,10 @@
+import { zonedToday } from '@pennant/shared/agreements/rules';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { sql } from '../../db/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { platformExec } from '../../test/team-fixtures';
+import { platformExec, platformQuery } from '../../test/team-fixtures';
 import { loadMember } from '../session/member';
 import { dashboardMetrics, fiscalYearStart, growthPct, monthsBefore } from './dashboard.service';
 
@@ -126,6 +128,61 @@ forEachDatabase('dashboard metrics', (env) => {
     const reloaded = await loadMember(env().deps, me.body.session.user);
     if (!reloaded) throw new Error('owner has no organization');
     expect((await dashboardMetrics(env().deps, reloaded, 6, newYear)).fiscalYearStart).toBe('2025-01-01');
+  });
+
+  it('counts agreements in force and adds their value to the month they start', async () => {
+    const client = env().client();
+    const { orgId } = await ownerWithOrg(client);
+    const [company] = await platformQuery(
+      env(),
+      z.object({ id: z.string() }),
+      sql`INSERT INTO company (org_id, name, status) VALUES (${orgId}, 'Acme Hardware', 'sponsor') RETURNING id`,
+    );
+    const today = zonedToday(new Date(), 'America/New_York');
+    const day = (n: number) => {
+      const d = new Date(`${today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + n);
+      return d.toISOString().slice(0, 10);
+    };
+    const seed = (
+      status: string,
+      start: string,
+      end: string,
+      cents: number | null,
+      deleted = false,
+      quoteId?: string,
+    ) =>
+      platformExec(
+        env(),
+        sql`INSERT INTO contract (org_id, company_id, quote_id, status, start_date, end_date, term_months,
+                                  calculated_total_value_cents, deleted_at)
+            VALUES (${orgId}, ${company?.id}, ${quoteId ?? null}, ${status}, ${start}::date, ${end}::date, 12, ${cents},
+                    ${deleted ? sql`now()` : sql`NULL`})`,
+      );
+    const [quote] = await platformQuery(
+      env(),
+      z.object({ id: z.string() }),
+      sql`INSERT INTO quote (org_id, company_id, status) VALUES (${orgId}, ${company?.id}, 'contracted') RETURNING id`,
+    );
+    await platformExec(
+      env(),
+      sql`INSERT INTO quote_line (org_id, quote_id, item_name, qty, unit_price_cents)
+          VALUES (${orgId}, ${quote?.id}, 'Old banner', 2, 5000)`,
+    );
+    await seed('active', day(-40), day(300), 120_000); // in force, counted in its start month
+    await seed('active', day(-40), day(300), 999, true); // deleted: neither
+    await seed('active', day(-500), day(-35), 70_000); // ended, started before the window
+    await seed('expired', day(-40), day(300), null, false, quote?.id); // value from its quote: 2 × $50
+    await seed('active', day(30), day(400), 55_000); // not started yet, counted in a later month
+
+    const res = await client.get<TMetrics>('/api/dashboard/metrics');
+    expect(res.body.activeContracts).toBe(1);
+    const startMonth = day(-40).slice(0, 7);
+    expect(res.body.revenue.find((r) => r.month === startMonth)?.sponsorshipsCents).toBe(130_000);
+    const later = day(30).slice(0, 7);
+    // 30 days on is usually next month, outside the window (which ends with this month).
+    const inWindow = res.body.revenue.some((r) => r.month === later);
+    expect(res.body.totals.sponsorshipsCents).toBe(130_000 + (inWindow ? 55_000 : 0));
   });
 
   it('asks for sign-in and membership', async () => {

@@ -8,7 +8,7 @@ import {
   type TCompanyUpdateInput,
   ZCompanyUpdate,
 } from '@pennant/shared/companies/schemas';
-import { FilePlus2, FileSignature, FileText, Mail, Pencil, Phone, Receipt, UserPlus } from 'lucide-react';
+import { FilePlus2, FileSignature, FileText, Mail, Pencil, Phone, Receipt, Send, UserPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/api';
 import { applyFieldErrors } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { QuoteComposeDialog } from '../../quotes/QuoteComposeDialog';
 import { useUpdateCompany } from '../companies-api';
 import { CompanyStatusBadge } from '../StatusBadge';
 import { usePlanLimit } from '../usePlanLimit';
@@ -70,6 +71,7 @@ export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
   const rights = session.permissions.companies;
   const planLimit = usePlanLimit();
   const [editing, setEditing] = useState(false);
+  const [composing, setComposing] = useState(false);
   const form = useForm<TCompanyUpdateInput, unknown, TCompanyUpdate>({
     resolver: zodResolver(ZCompanyUpdate),
     defaultValues: toFormValues(c),
@@ -229,6 +231,11 @@ export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
             <ButtonLink to={`/dashboard/quotes/new?company=${c.id}`} variant="outline" className="w-full justify-start">
               <FilePlus2 className="h-4 w-4" aria-hidden /> Create Quote
             </ButtonLink>
+            {session.permissions.quotes.canCreate ? (
+              <Button variant="outline" className="w-full justify-start" onClick={() => setComposing(true)}>
+                <Send className="h-4 w-4" aria-hidden /> Quick Quote
+              </Button>
+            ) : null}
             <ButtonLink to={`/dashboard/quotes?company=${c.id}`} variant="outline" className="w-full justify-start">
               <FileText className="h-4 w-4" aria-hidden /> View Quotes
             </ButtonLink>
@@ -270,6 +277,11 @@ export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
         </Card>
       </div>
       {planLimit.dialog}
+      <QuoteComposeDialog
+        open={composing}
+        onOpenChange={setComposing}
+        company={{ id: c.id, name: c.name, status: c.status }}
+      />
     </div>
   );
 }

@@ -295,7 +295,32 @@ async function demoPages(browser, width) {
       );
     }
   });
-  await visit('placeholder-quotes', '/dashboard/quotes');
+  await visit('quotes', '/dashboard/quotes');
+  await visit('quotes-accepted', '/dashboard/quotes?statusFilter=accepted');
+  await step(width, 'quote-wizard', async () => {
+    await page.goto(`${base}/dashboard/quotes`);
+    await settle(page);
+    const drafts = await call(page, 'GET', '/api/quotes?tab=active&status=draft');
+    const draft = drafts.body?.quotes?.[0];
+    if (!draft) return;
+    await page.goto(`${base}/dashboard/quotes/new?quote_id=${draft.id}`);
+    await settle(page);
+    await shot(page, width, 'quote-wizard-1');
+  });
+  await visit('agreements', '/dashboard/agreements');
+  await visit('agreements-expiring', '/dashboard/agreements?tab=expiring');
+  await visit('agreement-new', '/dashboard/agreements/new');
+  const agreements = await call(page, 'GET', '/api/agreements');
+  const agreement = agreements.body?.agreements?.[0];
+  if (agreement) {
+    await visit('agreement-detail', `/dashboard/agreements/${agreement.id}`);
+    await step(width, 'agreement-tabs', async () => {
+      await page.getByRole('tab', { name: 'Line Items' }).click();
+      await shot(page, width, 'agreement-lines');
+      await page.getByRole('tab', { name: 'History' }).click();
+      await shot(page, width, 'agreement-history');
+    });
+  }
   await visit('placeholder-price-lists', '/dashboard/price-lists');
   await step(width, 'user-menu', async () => {
     await page.goto(`${base}/dashboard`);

@@ -114,7 +114,15 @@ const QUOTES: TSeedQuote[] = [
 const DAY_MS = 86_400_000;
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
 
-export async function seedDemoSales(tx: TTx, orgId: string, userId: string, orgName: string, season: string) {
+/** Seeds the history; answers the agreements' ids so their PDFs can be made after commit. */
+export async function seedDemoSales(
+  tx: TTx,
+  orgId: string,
+  userId: string,
+  orgName: string,
+  season: string,
+): Promise<string[]> {
+  const agreementIds: string[] = [];
   const productRows = await demoProducts(tx, orgId);
   const byProduct = new Map(productRows.map((p) => [p.name, p]));
   const companyRows = await demoCompanies(
@@ -212,6 +220,7 @@ export async function seedDemoSales(tx: TTx, orgId: string, userId: string, orgN
       })
       .returning({ id: contracts.id });
     if (!agreement) continue;
+    agreementIds.push(agreement.id);
     await tx.insert(contractLines).values(
       agreementLines.map((l, position) => ({
         orgId,
@@ -236,4 +245,5 @@ export async function seedDemoSales(tx: TTx, orgId: string, userId: string, orgN
     });
     await tx.insert(timelineEvents).values(events);
   }
+  return agreementIds;
 }

@@ -1,5 +1,6 @@
 import { withPlatform, withTenant } from '../db/tenant';
 import type { TDeps } from '../deps';
+import { generateAgreementPdfQuietly } from '../modules/agreements/agreement-create';
 import { adTypes, assignRoles, createOrganization, finishMenuWizard } from '../modules/onboarding/onboarding.service';
 import { loadMember } from '../modules/session/member';
 import { countUsers, findUserIdByEmail } from './demo.repo';
@@ -32,9 +33,11 @@ export async function seedDemoIfEmpty(deps: TDeps) {
   await seedDemoTeam(deps, owner);
   await withTenant(deps.db, owner, (tx) => seedDemoCompanies(tx, owner.orgId, owner.userId));
   await withTenant(deps.db, owner, (tx) => seedDemoCatalogue(tx, owner.orgId, owner.org.seasonLabel));
-  await withTenant(deps.db, owner, (tx) =>
+  const agreementIds = await withTenant(deps.db, owner, (tx) =>
     seedDemoSales(tx, owner.orgId, owner.userId, DEMO_ORG, owner.org.seasonLabel),
   );
+  // Each agreement's PDF, as the accept flow makes it (a failure leaves 'Generate PDF' on its page).
+  for (const id of agreementIds) await generateAgreementPdfQuietly(deps, owner, id);
   return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };
 }
 

@@ -303,7 +303,7 @@ export function QuotesPage() {
             <ul
               aria-label="Quotes"
               className={cn(
-                'grid gap-3 sm:grid-cols-2 xl:grid-cols-3',
+                'grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3',
                 list.isPlaceholderData && 'opacity-70 transition-opacity',
               )}
             >

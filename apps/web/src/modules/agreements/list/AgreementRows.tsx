@@ -54,7 +54,7 @@ export function AgreementRows({ agreements, deletedTab, rights, today, onDelete,
           <TableHeaderCell className="hidden md:table-cell">Start Date</TableHeaderCell>
           <TableHeaderCell className="text-right">Value</TableHeaderCell>
           <TableHeaderCell className="hidden md:table-cell">End Date</TableHeaderCell>
-          <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell className="hidden sm:table-cell">Status</TableHeaderCell>
           <TableHeaderCell className="text-right">Actions</TableHeaderCell>
         </TableRow>
       </TableHead>
@@ -78,8 +78,11 @@ export function AgreementRows({ agreements, deletedTab, rights, today, onDelete,
               )}
             >
               <TableCell className="whitespace-nowrap font-medium">
-                <Link to={detailPath(a)} className="text-slate-900 hover:text-brand-700 hover:underline">
-                  <span className="sr-only">Agreement </span>
+                <Link
+                  to={detailPath(a)}
+                  aria-label={number}
+                  className="text-slate-900 hover:text-brand-700 hover:underline"
+                >
                   {number.replace('Agreement ', '')}
                 </Link>
               </TableCell>
@@ -88,13 +91,18 @@ export function AgreementRows({ agreements, deletedTab, rights, today, onDelete,
                 <span className="mt-0.5 block text-xs text-slate-500 md:hidden">
                   {formatDay(a.startDate)} – {formatDay(a.endDate)}
                 </span>
+                {/* On a phone the status column is hidden: its badges sit under the company. */}
+                <span className="mt-1 flex flex-wrap items-center gap-1.5 sm:hidden">
+                  <AgreementStatusBadge status={a.status} />
+                  {expiring ? <Badge tone="warning">{EXPIRING_BADGE}</Badge> : null}
+                </span>
               </TableCell>
               <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDay(a.startDate)}</TableCell>
               <TableCell className="whitespace-nowrap text-right tabular-nums">
                 {agreementValueText(a.valueCents)}
               </TableCell>
               <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDay(a.endDate)}</TableCell>
-              <TableCell>
+              <TableCell className="hidden sm:table-cell">
                 <span className="flex flex-wrap items-center gap-1.5">
                   <AgreementStatusBadge status={a.status} />
                   {expiring ? <Badge tone="warning">{EXPIRING_BADGE}</Badge> : null}

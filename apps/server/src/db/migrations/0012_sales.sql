@@ -74,6 +74,12 @@ CREATE TABLE contract (
   term_months integer NOT NULL CHECK (term_months >= 1),
   total_value_cents bigint CHECK (total_value_cents >= 0),
   calculated_total_value_cents bigint CHECK (calculated_total_value_cents >= 0),
+  -- The value the list sorts by: the calculated total, else the stored total (spec §3). The rule's
+  -- last step (the quote's lines) only applies when both are 0, and then the lines sum to 0 too
+  -- for any agreement Pennant made, so this column orders exactly as the rule reads.
+  sort_value_cents bigint GENERATED ALWAYS AS (
+    COALESCE(NULLIF(calculated_total_value_cents, 0), NULLIF(total_value_cents, 0))
+  ) STORED,
   clauses text[] NOT NULL DEFAULT '{}',
   notes text,
   created_by uuid REFERENCES auth_user(id) ON DELETE SET NULL,
@@ -91,6 +97,8 @@ CREATE INDEX contract_org_company_idx ON contract (org_id, company_id);
 -- The list's other sorts (start date, end date, status) read the live agreements in order.
 CREATE INDEX contract_org_start_idx ON contract (org_id, start_date, created_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX contract_org_end_idx ON contract (org_id, end_date, created_at, id) WHERE deleted_at IS NULL;
+CREATE INDEX contract_org_value_desc_idx ON contract (org_id, sort_value_cents DESC NULLS LAST, created_at DESC, id DESC) WHERE deleted_at IS NULL;
+CREATE INDEX contract_org_value_asc_idx ON contract (org_id, sort_value_cents ASC NULLS LAST, created_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX contract_org_status_sort_idx ON contract (org_id, status, created_at, id) WHERE deleted_at IS NULL;
 CREATE INDEX contract_company_idx ON contract (company_id);
 --> statement-breakpoint

@@ -101,6 +101,9 @@ export const contracts = pgTable(
     termMonths: integer('term_months').notNull(),
     totalValueCents: bigint('total_value_cents', { mode: 'number' }),
     calculatedTotalValueCents: bigint('calculated_total_value_cents', { mode: 'number' }),
+    sortValueCents: bigint('sort_value_cents', { mode: 'number' }).generatedAlwaysAs(
+      sql`COALESCE(NULLIF(calculated_total_value_cents, 0), NULLIF(total_value_cents, 0))`,
+    ),
     clauses: text('clauses').array().notNull().default(sql`'{}'`),
     notes: text('notes'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

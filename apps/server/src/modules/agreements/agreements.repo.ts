@@ -138,8 +138,9 @@ function orderSql(sort: TAgreementSortField, order: TSortOrder): SQL {
     company: sql`lower(co.name) ${dir}, c.created_at ${dir}`,
     start_date: sql`c.start_date ${dir}, c.created_at ${dir}`,
     end_date: sql`c.end_date ${dir}, c.created_at ${dir}`,
-    // An agreement without a value is shown as a dash: last either way.
-    value: sql`${AGREEMENT_VALUE_SQL} ${dir} NULLS LAST, c.created_at ${dir}`,
+    // An agreement without a value is shown as a dash: last either way. sort_value_cents is the
+    // rule's value as a stored column (0012_sales.sql), so the sort walks an index.
+    value: sql`c.sort_value_cents ${dir} NULLS LAST, c.created_at ${dir}`,
     status: sql`c.status ${dir}, c.created_at ${dir}`,
   };
   return sql`${key[sort]}, c.id ${dir}`;

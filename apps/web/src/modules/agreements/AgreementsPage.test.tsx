@@ -125,7 +125,9 @@ describe('AgreementsPage', () => {
 
   it('highlights the expiring row with its badge and dims the expired one', () => {
     renderPage();
-    expect(screen.getAllByText(EXPIRING_BADGE)).toHaveLength(1);
+    // Only one row carries the badge (in its status cell, and under the company for phones).
+    const badgeRows = new Set(screen.getAllByText(EXPIRING_BADGE).map((badge) => badge.closest('tr')));
+    expect(badgeRows.size).toBe(1);
     const expiring = rowOf('Agreement #E1E2E3');
     expect(within(expiring).getByText(EXPIRING_BADGE)).toBeTruthy();
     expect(expiring.className).toContain('bg-amber-50');
@@ -178,7 +180,7 @@ describe('AgreementsPage', () => {
     expect(init?.method).toBe('DELETE');
   });
 
-  it('offers Restore and Delete in the Deleted tab and restores through its route', async () => {
+  it('offers Restore (and no second delete) in the Deleted tab and restores through its route', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);
     const deleted = row({ deletedAt: '2026-02-01T10:00:00.000Z' });
@@ -193,7 +195,7 @@ describe('AgreementsPage', () => {
     });
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Deleted3');
     openMenu('Agreement #A1B2C3');
-    expect(menuItems()).toEqual(['Restore', 'Delete']);
+    expect(menuItems()).toEqual(['Restore']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Restore' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] ?? [];

@@ -149,7 +149,8 @@ function RowActions({
   const canInvoice = !deleted && rights.canCreate && a.status === 'active';
   const canRenew = canInvoice && expiring;
   const canRestore = deleted && rights.canDelete;
-  const canDelete = rights.canDelete;
+  // A deleted agreement is only restored: Pennant never erases an agreement (see decisions.md).
+  const canDelete = !deleted && rights.canDelete;
   if (!canInvoice && !canRestore && !canDelete) return <span className="text-slate-400">—</span>;
   return (
     <DropdownMenu>

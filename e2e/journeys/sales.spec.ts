@@ -48,6 +48,8 @@ test('a quote is written, sent with its PDF, accepted into an agreement that is 
   const orgName = `Sales Boosters ${Date.now().toString(36)}`;
   await onboardNewOrganization(page, orgName);
 
+  let companyId = '';
+  let agreementPath = '';
   await test.step('the catalogue and the company (made through the API; their own journeys test the forms)', async () => {
     const { adTypes } = await page.evaluate(
       async () => (await fetch('/api/ad-types')).json() as Promise<{ adTypes: { id: string }[] }>,
@@ -74,6 +76,7 @@ test('a quote is written, sent with its PDF, accepted into an agreement that is 
       ],
     });
     const company = await post<{ id: string }>(page, '/companies', { name: COMPANY, status: 'prospect' });
+    companyId = company.id;
     await post(page, `/companies/${company.id}/contacts`, CONTACT);
   });
 
@@ -169,6 +172,7 @@ test('a quote is written, sent with its PDF, accepted into an agreement that is 
     await expect(row).toContainText('Active');
     await row.getByRole('link').first().click();
     await expect(page.getByText(`Agreement with ${COMPANY}`)).toBeVisible();
+    agreementPath = new URL(page.url()).pathname;
     await expect(page.getByRole('heading', { name: /^Agreement #[0-9A-F]{6}$/ })).toBeVisible();
     await expect(page.getByText('12 months')).toBeVisible();
     await page.getByRole('tab', { name: /Line Items/ }).click();
@@ -207,8 +211,28 @@ test('a quote is written, sent with its PDF, accepted into an agreement that is 
     await expect(page.getByText(`e-mailed to ${CONTACT.email}`).first()).toBeVisible();
   });
 
+  await test.step("the company page's Create Quote: compose, preview and send in one dialog", async () => {
+    await page.goto(`/dashboard/companies/${companyId}`);
+    await page.getByRole('button', { name: 'Create Quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Quote' });
+    await expect(dialog.getByRole('button', { name: 'Send Quote' })).toBeDisabled();
+    await dialog.getByLabel('Item 1', { exact: true }).selectOption({ label: `${BOARD} — $400` });
+    await dialog.getByLabel('Subject').fill('Next season at the scoreboard, {{company_name}}');
+    await dialog.getByLabel('Message').fill('Hi {{contact_name}},\n\nHere is a proposal for next season.');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByText(`Next season at the scoreboard, ${COMPANY}`)).toBeVisible();
+    await expect(dialog.getByText('Hi Marisol,')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send Quote' }).click();
+    await expect(page.getByText('Quote sent successfully').first()).toBeVisible();
+    await expect
+      .poll(async () => (await mailbox(page)).some((m) => m.subject === `Next season at the scoreboard, ${COMPANY}`))
+      .toBe(true);
+    await page.goto(`/dashboard/quotes?company=${companyId}`);
+    await expect(page.getByRole('article').filter({ hasText: '$400' })).toContainText('Sent');
+  });
+
   await test.step('delete the agreement and restore it from the Deleted tab', async () => {
-    await page.getByRole('tab', { name: 'Agreement Details' }).click();
+    await page.goto(agreementPath);
     await page.getByRole('button', { name: 'Delete Agreement' }).click();
     const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await expect(

@@ -8,7 +8,7 @@ import {
   type TCompanyUpdateInput,
   ZCompanyUpdate,
 } from '@pennant/shared/companies/schemas';
-import { FilePlus2, FileSignature, FileText, Mail, Pencil, Phone, Receipt, Send, UserPlus } from 'lucide-react';
+import { FilePlus2, FileSignature, FileText, Mail, Pencil, Phone, Receipt, UserPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -228,12 +228,11 @@ export function DetailsTab({ company: c, onShowContacts }: TDetailsTabProps) {
             <CardTitle>Quick Actions</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">
-            <ButtonLink to={`/dashboard/quotes/new?company=${c.id}`} variant="outline" className="w-full justify-start">
-              <FilePlus2 className="h-4 w-4" aria-hidden /> Create Quote
-            </ButtonLink>
+            {/* The company page's Create Quote is the Compose / Preview dialog (spec §2); the wizard is
+                the Quotes page's. */}
             {session.permissions.quotes.canCreate ? (
               <Button variant="outline" className="w-full justify-start" onClick={() => setComposing(true)}>
-                <Send className="h-4 w-4" aria-hidden /> Quick Quote
+                <FilePlus2 className="h-4 w-4" aria-hidden /> Create Quote
               </Button>
             ) : null}
             <ButtonLink to={`/dashboard/quotes?company=${c.id}`} variant="outline" className="w-full justify-start">

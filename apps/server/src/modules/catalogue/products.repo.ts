@@ -46,12 +46,21 @@ export async function findProduct(tx: TTx, orgId: string, id: string): Promise<T
 }
 
 /**
- * Quotes in draft or sent that include each product, by product id. Quotes do not exist yet: this
- * answers no counts until the quotes issue fills it in (quote_line joined to quote, status draft or
- * sent, grouped by product_id). The products list and the edit warning already read it.
+ * Active quotes (draft or sent) with a line for each product, by product id: the products list's
+ * count and the drawer's warning that those quotes keep their prices. Led by the quote's
+ * (org_id, status) index, so only active quotes' lines are read.
  */
-export async function countActiveQuotesByProduct(_tx: TTx, _orgId: string): Promise<Map<string, number>> {
-  return new Map();
+export async function countActiveQuotesByProduct(tx: TTx, orgId: string): Promise<Map<string, number>> {
+  const found = await rows(
+    tx,
+    z.object({ product_id: z.string(), n: column.count }),
+    sql`SELECT ql.product_id, count(DISTINCT q.id) AS n
+        FROM quote q
+        JOIN quote_line ql ON ql.org_id = q.org_id AND ql.quote_id = q.id
+        WHERE q.org_id = ${orgId} AND q.status IN ('draft', 'sent') AND ql.product_id IS NOT NULL
+        GROUP BY ql.product_id`,
+  );
+  return new Map(found.map((r) => [r.product_id, Number(r.n)]));
 }
 
 /** Locks the product for the rest of the transaction; false when the organization has none with this id. */

@@ -43,6 +43,29 @@ forEachDatabase('catalogue: products', (env) => {
     expect(list[0]?.recurringPriceCents).toBeNull();
   });
 
+  it('counts the active quotes (draft or sent) each product is on, and no longer a decided or deleted one', async () => {
+    const client = env().client();
+    await ownerWithOrg(client);
+    const banner = await globalType(client, 'outfield-banner');
+    const board = await addProduct(client, { name: 'Scoreboard Panel', masterTypeId: banner.id });
+    const sign = await addProduct(client, { name: 'Fence Sign', masterTypeId: banner.id });
+    const company = await client.post<{ id: string }>('/api/companies', { name: 'Acme Hardware' });
+    const quote = async (productIds: string[]) => {
+      const res = await client.post<{ id: string }>('/api/quotes', {
+        companyId: company.body.id,
+        lines: productIds.map((productId) => ({ productId, qty: 1, unitPriceCents: 10_000 })),
+      });
+      expect(res.status).toBe(201);
+      return res.body.id;
+    };
+    const first = await quote([board.id, sign.id]);
+    await quote([board.id]);
+    const counts = async () => Object.fromEntries((await products(client)).map((p) => [p.name, p.activeQuoteCount]));
+    expect(await counts()).toEqual({ 'Fence Sign': 1, 'Scoreboard Panel': 2 });
+    expect((await client.delete(`/api/quotes/${first}`)).status).toBe(200);
+    expect(await counts()).toEqual({ 'Fence Sign': 0, 'Scoreboard Panel': 1 });
+  });
+
   it('answers each field’s own message when the product is not valid', async () => {
     const client = env().client();
     await ownerWithOrg(client);

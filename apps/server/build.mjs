@@ -14,7 +14,8 @@ const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 // prettier is imported by @react-email/render only to pretty-print, which Pennant never asks for.
 // pdfkit finds its font metrics (#standard-fonts, data/*.afm) and colour profile next to itself,
 // and it, the AWS SDK and the OpenAI SDK are imported on first use only (documents/pdf-layout.ts,
-// integrations/files/s3.ts, integrations/ai/openai.ts): left in node_modules, they cost nothing at start.
+// integrations/files/s3.ts, integrations/ai/openai.ts, integrations/payments/stripe.ts): left in
+// node_modules, they cost nothing at start.
 const external = [
   '@electric-sql/pglite',
   'pg',
@@ -25,6 +26,7 @@ const external = [
   '@aws-sdk/client-s3',
   '@aws-sdk/s3-request-presigner',
   'openai',
+  'stripe',
 ];
 void pkg;
 

@@ -48,6 +48,14 @@ const ZEnv = z.object({
     .or(z.literal('').transform(() => undefined)),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().max(200, 'AI_MODEL cannot exceed 200 characters').optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_PREMIUM_MONTH: z.string().optional(),
+  STRIPE_PRICE_PREMIUM_YEAR: z.string().optional(),
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'STRIPE_API_BASE must be an http:// or https:// address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 /** The settings an S3-compatible store needs, all of them or none (S3_ENDPOINT and S3_FORCE_PATH_STYLE are extra). */
@@ -84,6 +92,32 @@ export type TAiSettings =
       model: string | undefined;
     };
 
+/** Where the Stripe SDK sends its calls instead of api.stripe.com (a local stand-in in tests). */
+export interface TStripeApiBase {
+  protocol: 'http' | 'https';
+  host: string;
+  port: number;
+}
+
+/**
+ * Who takes payments: Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and both price ids
+ * together), else the built-in simulator, which behaves like Stripe's test mode offline.
+ */
+export type TPaymentsSettings =
+  | {
+      provider: 'simulator';
+      /** STRIPE_WEBHOOK_SECRET when given; else the simulator derives one from the session secret. */
+      webhookSecret: string | undefined;
+    }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Stripe price ids of the two premium plans. */
+      prices: { premium_month: string; premium_year: string };
+      apiBase: TStripeApiBase | undefined;
+    };
+
 export interface TConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -102,6 +136,7 @@ export interface TConfig {
   mail: { transport: TMailTransport; smtpUrl?: string; postmarkToken?: string; from: string };
   files: TFilesConfig;
   ai: TAiSettings;
+  payments: TPaymentsSettings;
   logLevel: string;
   seedDemo: boolean;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -182,6 +217,58 @@ function aiSettings(e: TEnv): TAiSettings {
   return { writer: 'openai', baseUrl, apiKey, model };
 }
 
+/** The settings Stripe needs together; STRIPE_API_BASE is extra. */
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PREMIUM_MONTH',
+  'STRIPE_PRICE_PREMIUM_YEAR',
+] as const;
+
+function stripeApiBase(url: string | undefined): TStripeApiBase | undefined {
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  const port = parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443;
+  return { protocol, host: parsed.hostname.replace(/^\[|\]$/g, ''), port };
+}
+
+/**
+ * Stripe when STRIPE_SECRET_KEY is set, with its webhook secret and both price ids; a key without
+ * them, or price ids / STRIPE_API_BASE without a key, stops the start. Nothing: the simulator.
+ */
+function paymentsSettings(e: TEnv): TPaymentsSettings {
+  const value = (name: (typeof STRIPE_REQUIRED)[number]) => e[name]?.trim() ?? '';
+  const webhookSecret = value('STRIPE_WEBHOOK_SECRET') || undefined;
+  if (!value('STRIPE_SECRET_KEY')) {
+    const stray = [
+      ...(['STRIPE_PRICE_PREMIUM_MONTH', 'STRIPE_PRICE_PREMIUM_YEAR'] as const).filter((name) => value(name)),
+      ...(e.STRIPE_API_BASE ? ['STRIPE_API_BASE'] : []),
+    ];
+    if (stray.length) {
+      throw new StartupError(
+        `Invalid configuration: ${stray.join(', ')} ${stray.length === 1 ? 'needs' : 'need'} STRIPE_SECRET_KEY. ` +
+          'Set it (with STRIPE_WEBHOOK_SECRET), or remove them to use the built-in payment simulator.',
+      );
+    }
+    return { provider: 'simulator', webhookSecret };
+  }
+  const missing = STRIPE_REQUIRED.filter((name) => !value(name));
+  if (missing.length) {
+    throw new StartupError(
+      `Invalid configuration: Stripe payments need ${STRIPE_REQUIRED.join(', ')} together; ${missing.join(', ')} ` +
+        `${missing.length === 1 ? 'is' : 'are'} not set. Set ${missing.length === 1 ? 'it' : 'them'}, or remove STRIPE_SECRET_KEY to use the built-in payment simulator.`,
+    );
+  }
+  return {
+    provider: 'stripe',
+    secretKey: value('STRIPE_SECRET_KEY'),
+    webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
+    prices: { premium_month: value('STRIPE_PRICE_PREMIUM_MONTH'), premium_year: value('STRIPE_PRICE_PREMIUM_YEAR') },
+    apiBase: stripeApiBase(e.STRIPE_API_BASE),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
@@ -191,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = parsed.data;
   const files = filesConfig(e);
   const ai = aiSettings(e);
+  const payments = paymentsSettings(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const localMode = isLoopbackHost(new URL(publicUrl).hostname);
   const host = e.HOST || (localMode ? '127.0.0.1' : '0.0.0.0');
@@ -215,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     mail: { transport, smtpUrl: e.SMTP_URL, postmarkToken: e.POSTMARK_TOKEN, from: e.MAIL_FROM },
     files,
     ai,
+    payments,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && localMode),
     trustProxy: e.TRUST_PROXY,

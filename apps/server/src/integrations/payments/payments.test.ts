@@ -1,0 +1,674 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createLogger } from '../../logger';
+import { createPayments } from './index';
+import { readPaymentEvent, type TPayments, WebhookSignatureError } from './payments';
+import { createPaymentsSimulator, SIMULATOR_PRICES, type TSimulatedWebhook } from './simulator';
+import { createStripePayments } from './stripe';
+
+const PRICES = { premium_month: 'price_month_123', premium_year: 'price_year_456' };
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const T0 = Date.UTC(2026, 0, 31, 12, 0, 0);
+
+// ---------------------------------------------------------------------------------------------
+// A stand-in for api.stripe.com: form-encoded requests in, JSON out
+// ---------------------------------------------------------------------------------------------
+
+interface TSeen {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  form: URLSearchParams;
+}
+
+const PERIOD_END = Math.floor(Date.UTC(2026, 2, 1) / 1000);
+
+function subscriptionJson(id: string, created: number, price: string) {
+  return {
+    id,
+    object: 'subscription',
+    customer: 'cus_1',
+    status: 'active',
+    cancel_at_period_end: false,
+    created,
+    items: {
+      object: 'list',
+      data: [{ id: `si_${id}`, object: 'subscription_item', current_period_end: PERIOD_END, price: { id: price } }],
+    },
+  };
+}
+
+function stripeReply(method: string, url: URL, form: URLSearchParams): [number, unknown] {
+  const path = url.pathname;
+  if (method === 'POST' && path === '/v1/checkout/sessions') {
+    return [
+      200,
+      {
+        id: 'cs_test_1',
+        object: 'checkout.session',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: form.get('customer'),
+        subscription: null,
+        client_reference_id: form.get('client_reference_id'),
+        metadata: { orgId: form.get('metadata[orgId]') },
+      },
+    ];
+  }
+  if (method === 'GET' && path === '/v1/checkout/sessions/cs_test_1') {
+    return [
+      200,
+      {
+        id: 'cs_test_1',
+        object: 'checkout.session',
+        status: 'complete',
+        payment_status: 'paid',
+        customer: 'cus_1',
+        subscription: { id: 'sub_1', object: 'subscription' },
+        client_reference_id: null,
+        metadata: { orgId: 'org-1' },
+      },
+    ];
+  }
+  if (method === 'GET' && path === '/v1/subscriptions/sub_1')
+    return [200, subscriptionJson('sub_1', 100, PRICES.premium_year)];
+  if (method === 'GET' && path === '/v1/subscriptions') {
+    return [
+      200,
+      {
+        object: 'list',
+        url: '/v1/subscriptions',
+        has_more: false,
+        data: [subscriptionJson('sub_old', 100, 'price_other'), subscriptionJson('sub_new', 200, PRICES.premium_month)],
+      },
+    ];
+  }
+  if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+    return [200, { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/bps_1' }];
+  }
+  if (method === 'POST' && path === '/v1/accounts') return [200, { id: 'acct_1', object: 'account' }];
+  if (method === 'GET' && path === '/v1/accounts/acct_1') {
+    return [
+      200,
+      {
+        id: 'acct_1',
+        object: 'account',
+        charges_enabled: false,
+        payouts_enabled: true,
+        details_submitted: true,
+        requirements: {
+          currently_due: ['external_account'],
+          past_due: [],
+          pending_verification: ['individual.id_number'],
+          disabled_reason: 'requirements.pending_verification',
+        },
+      },
+    ];
+  }
+  if (method === 'POST' && path === '/v1/account_links') {
+    return [
+      200,
+      { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1/x', created: 1, expires_at: 2 },
+    ];
+  }
+  return [
+    404,
+    { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: ${path}` } },
+  ];
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+describe('Stripe, through the real SDK against a local API', () => {
+  const seen: TSeen[] = [];
+  let server: Server;
+  let payments: TPayments;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      void readBody(req).then((body) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const form = new URLSearchParams(req.method === 'GET' ? url.search : body);
+        seen.push({
+          method: req.method ?? '',
+          path: url.pathname,
+          idempotencyKey: header(req, 'idempotency-key'),
+          authorization: header(req, 'authorization'),
+          form,
+        });
+        const [status, json] = stripeReply(req.method ?? '', url, form);
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seen.length}` });
+        res.end(JSON.stringify(json));
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const address = server.address();
+    if (!address || typeof address === 'string') throw new Error('the stub API is not listening on a port');
+    const { port } = address;
+    payments = createStripePayments({
+      secretKey: 'sk_test_123',
+      webhookSecret: WEBHOOK_SECRET,
+      prices: PRICES,
+      apiBase: { protocol: 'http', host: '127.0.0.1', port },
+      maxRetries: 0,
+    });
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  const last = () => {
+    const request = seen.at(-1);
+    if (!request) throw new Error('no request reached the server');
+    return request;
+  };
+
+  it('starts a subscription checkout with the plan price, the organization and the idempotency key', async () => {
+    const first = await payments.createSubscriptionCheckout({
+      orgId: 'org-1',
+      planKey: 'premium_year',
+      customerId: null,
+      email: 'treasurer@club.org',
+      successUrl: 'http://localhost:3000/payment-verification?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/settings?tab=billing',
+      idempotencyKey: 'checkout-org-1-abc',
+    });
+    expect(first).toEqual({ sessionId: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+    const request = last();
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      idempotencyKey: 'checkout-org-1-abc',
+    });
+    expect(request.authorization).toBe('Bearer sk_test_123');
+    expect(request.form.get('mode')).toBe('subscription');
+    expect(request.form.get('line_items[0][price]')).toBe('price_year_456');
+    expect(request.form.get('line_items[0][quantity]')).toBe('1');
+    expect(request.form.get('client_reference_id')).toBe('org-1');
+    expect(request.form.get('customer_email')).toBe('treasurer@club.org');
+    expect(request.form.get('customer')).toBeNull();
+    expect(request.form.get('subscription_data[metadata][orgId]')).toBe('org-1');
+    expect(request.form.get('success_url')).toContain('{CHECKOUT_SESSION_ID}');
+
+    await payments.createSubscriptionCheckout({
+      orgId: 'org-1',
+      planKey: 'premium_month',
+      customerId: 'cus_1',
+      email: 'treasurer@club.org',
+      successUrl: 'http://localhost:3000/ok',
+      cancelUrl: 'http://localhost:3000/no',
+      idempotencyKey: 'checkout-org-1-def',
+    });
+    expect(last().form.get('customer')).toBe('cus_1');
+    expect(last().form.get('customer_email')).toBeNull();
+    expect(last().form.get('line_items[0][price]')).toBe('price_month_123');
+  });
+
+  it('reads a checkout session, a subscription and a customer’s subscriptions newest first', async () => {
+    expect(await payments.retrieveCheckoutSession('cs_test_1')).toEqual({
+      id: 'cs_test_1',
+      status: 'complete',
+      paymentStatus: 'paid',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      orgId: 'org-1',
+    });
+    expect(await payments.retrieveCheckoutSession('cs_missing')).toBeNull();
+    expect(await payments.retrieveSubscription('sub_1')).toEqual({
+      id: 'sub_1',
+      customerId: 'cus_1',
+      status: 'active',
+      planKey: 'premium_year',
+      currentPeriodEnd: new Date(PERIOD_END * 1000),
+      cancelAtPeriodEnd: false,
+    });
+    expect(await payments.retrieveSubscription('sub_missing')).toBeNull();
+    const list = await payments.listCustomerSubscriptions('cus_1');
+    expect(last().form.get('customer')).toBe('cus_1');
+    expect(last().form.get('status')).toBe('all');
+    expect(list.map((s) => [s.id, s.planKey])).toEqual([
+      ['sub_new', 'premium_month'],
+      ['sub_old', null],
+    ]);
+  });
+
+  it('opens the customer portal', async () => {
+    const portal = await payments.createPortalSession({
+      customerId: 'cus_1',
+      returnUrl: 'http://localhost:3000/settings',
+    });
+    expect(portal).toEqual({ url: 'https://billing.stripe.com/p/session/bps_1' });
+    expect(last().form.get('customer')).toBe('cus_1');
+    expect(last().form.get('return_url')).toBe('http://localhost:3000/settings');
+    expect(last().idempotencyKey).toMatch(/^portal-/);
+  });
+
+  it('creates a connected account and its onboarding link, and reads its requirements', async () => {
+    expect(
+      await payments.createConnectedAccount({ orgId: 'org-1', email: 'a@club.org', idempotencyKey: 'acct-org-1' }),
+    ).toEqual({
+      accountId: 'acct_1',
+    });
+    expect(last()).toMatchObject({ path: '/v1/accounts', idempotencyKey: 'acct-org-1' });
+    expect(last().form.get('type')).toBe('express');
+    expect(last().form.get('metadata[orgId]')).toBe('org-1');
+    const link = await payments.createAccountLink({
+      accountId: 'acct_1',
+      refreshUrl: 'http://localhost:3000/refresh',
+      returnUrl: 'http://localhost:3000/stripe-callback',
+    });
+    expect(link).toEqual({ url: 'https://connect.stripe.com/setup/e/acct_1/x' });
+    expect(last().form.get('type')).toBe('account_onboarding');
+    expect(last().form.get('account')).toBe('acct_1');
+    expect(last().idempotencyKey).toMatch(/^account-link-/);
+    expect(await payments.retrieveAccount('acct_1')).toEqual({
+      id: 'acct_1',
+      chargesEnabled: false,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      requirements: {
+        currentlyDue: ['external_account'],
+        pastDue: [],
+        pendingVerification: ['individual.id_number'],
+        disabledReason: 'requirements.pending_verification',
+      },
+    });
+    expect(await payments.retrieveAccount('acct_missing')).toBeNull();
+  });
+
+  it('sends an idempotency key with every create call', () => {
+    const posts = seen.filter((r) => r.method === 'POST');
+    expect(posts.length).toBeGreaterThanOrEqual(5);
+    for (const post of posts) expect(post.idempotencyKey, post.path).toBeTruthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Webhook signatures
+// ---------------------------------------------------------------------------------------------
+
+const EVENT_BODY = JSON.stringify({
+  id: 'evt_1',
+  object: 'event',
+  type: 'customer.subscription.updated',
+  created: Math.floor(T0 / 1000),
+  data: { object: subscriptionJson('sub_1', 100, PRICES.premium_month) },
+});
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (err) {
+    return err;
+  }
+  return null;
+}
+
+describe('webhook verification', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pennant-payments-webhooks-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const stripeHeader = (payload: string, opts: { secret?: string; timestamp?: number } = {}) =>
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: opts.secret ?? WEBHOOK_SECRET,
+      timestamp: opts.timestamp ?? Math.floor(T0 / 1000),
+    });
+
+  const cases: [string, () => TPayments][] = [
+    [
+      'stripe',
+      () =>
+        createStripePayments({
+          secretKey: 'sk_test_123',
+          webhookSecret: WEBHOOK_SECRET,
+          prices: PRICES,
+          now: () => T0,
+        }),
+    ],
+    [
+      'simulator',
+      () =>
+        createPaymentsSimulator({
+          dir,
+          publicUrl: 'http://localhost:3000',
+          webhookSecret: WEBHOOK_SECRET,
+          sessionSecret: 'x'.repeat(40),
+          now: () => T0,
+        }),
+    ],
+  ];
+
+  for (const [name, make] of cases) {
+    describe(name, () => {
+      const payments = make();
+
+      it('accepts a good signature and reads the event', async () => {
+        const event = await payments.verifyWebhook(EVENT_BODY, stripeHeader(EVENT_BODY));
+        expect(event).toMatchObject({ id: 'evt_1', type: 'customer.subscription.updated', objectId: 'sub_1' });
+        expect(event.created).toEqual(new Date(Math.floor(T0 / 1000) * 1000));
+        const read = readPaymentEvent(event, payments.prices);
+        expect(read).toMatchObject({ kind: 'subscription', event: 'updated', subscription: { id: 'sub_1' } });
+      });
+
+      it('rejects a tampered body, a wrong secret, an old timestamp and a missing header', async () => {
+        const good = stripeHeader(EVENT_BODY);
+        const tampered = EVENT_BODY.replace('"active"', '"canceled"');
+        const attempts: [string, Promise<unknown>][] = [
+          ['tampered', payments.verifyWebhook(tampered, good)],
+          ['wrong secret', payments.verifyWebhook(EVENT_BODY, stripeHeader(EVENT_BODY, { secret: 'whsec_other' }))],
+          [
+            'old',
+            payments.verifyWebhook(EVENT_BODY, stripeHeader(EVENT_BODY, { timestamp: Math.floor(T0 / 1000) - 301 })),
+          ],
+          ['missing', payments.verifyWebhook(EVENT_BODY, undefined)],
+          ['garbage', payments.verifyWebhook(EVENT_BODY, 'nonsense')],
+        ];
+        for (const [label, attempt] of attempts) {
+          expect(await rejection(attempt), label).toBeInstanceOf(WebhookSignatureError);
+        }
+      });
+    });
+  }
+
+  it('the simulator’s own webhooks pass the Stripe implementation with the same secret', async () => {
+    const simulator = createPaymentsSimulator({
+      dir,
+      publicUrl: 'http://localhost:3000',
+      webhookSecret: WEBHOOK_SECRET,
+      sessionSecret: 'x'.repeat(40),
+      now: () => T0,
+    });
+    const stripe = createStripePayments({
+      secretKey: 'sk',
+      webhookSecret: WEBHOOK_SECRET,
+      prices: PRICES,
+      now: () => T0,
+    });
+    const { accountId } = await simulator.createConnectedAccount({ orgId: 'o', email: 'e@x.org', idempotencyKey: 'k' });
+    const [hook] = await simulator.setAccountState(accountId, 'active');
+    if (!hook) throw new Error('no webhook');
+    expect((await stripe.verifyWebhook(hook.rawBody, hook.signatureHeader)).objectId).toBe(accountId);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The simulator
+// ---------------------------------------------------------------------------------------------
+
+describe('the payment simulator', () => {
+  let dir = '';
+  let clock = T0;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pennant-payments-sim-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const make = () =>
+    createPaymentsSimulator({
+      dir,
+      publicUrl: 'http://localhost:3000',
+      webhookSecret: undefined,
+      sessionSecret: 's'.repeat(40),
+      now: () => clock,
+    });
+
+  const read = async (sim: ReturnType<typeof make>, hooks: TSimulatedWebhook[]) =>
+    Promise.all(
+      hooks.map(async (hook) =>
+        readPaymentEvent(await sim.verifyWebhook(hook.rawBody, hook.signatureHeader), sim.prices),
+      ),
+    );
+
+  const checkout = (sim: ReturnType<typeof make>, planKey: 'premium_month' | 'premium_year', key: string) =>
+    sim.createSubscriptionCheckout({
+      orgId: 'org-1',
+      planKey,
+      customerId: null,
+      email: 'treasurer@club.org',
+      successUrl: 'http://localhost:3000/payment-verification?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/settings?tab=billing',
+      idempotencyKey: key,
+    });
+
+  it('makes Stripe-shaped ids and page URLs, and answers a repeated key with the same session', async () => {
+    const sim = make();
+    const first = await checkout(sim, 'premium_month', 'k-1');
+    expect(first.sessionId).toMatch(/^cs_sim_[0-9a-f]{24}$/);
+    expect(first.url).toBe(`http://localhost:3000/dev/payments/checkout/${first.sessionId}`);
+    expect(await checkout(sim, 'premium_month', 'k-1')).toEqual(first);
+    expect((await checkout(sim, 'premium_month', 'k-2')).sessionId).not.toBe(first.sessionId);
+    expect(await sim.checkoutDetails(first.sessionId)).toMatchObject({
+      amountCents: 999,
+      successUrl: `http://localhost:3000/payment-verification?session_id=${first.sessionId}`,
+    });
+  });
+
+  it('pays a monthly checkout: session completed, subscription created, invoice paid, a month ahead', async () => {
+    const sim = make();
+    const { sessionId } = await checkout(sim, 'premium_month', 'pay-month');
+    const events = await read(sim, await sim.completeCheckout(sessionId, 'pay'));
+    expect(events.map((e) => e.kind)).toEqual(['checkout.completed', 'subscription', 'invoice.paid']);
+    const [completed, created, invoice] = events;
+    if (
+      completed?.kind !== 'checkout.completed' ||
+      created?.kind !== 'subscription' ||
+      invoice?.kind !== 'invoice.paid'
+    ) {
+      throw new Error('unexpected events');
+    }
+    expect(completed.session).toMatchObject({
+      id: sessionId,
+      status: 'complete',
+      paymentStatus: 'paid',
+      orgId: 'org-1',
+    });
+    expect(completed.session.customerId).toMatch(/^cus_sim_/);
+    expect(completed.session.subscriptionId).toMatch(/^sub_sim_/);
+    expect(created.event).toBe('created');
+    // 31 January + one month is the end of February, as Stripe anchors it.
+    expect(created.subscription).toMatchObject({
+      id: completed.session.subscriptionId,
+      customerId: completed.session.customerId,
+      status: 'active',
+      planKey: 'premium_month',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: new Date(Date.UTC(2026, 1, 28, 12)),
+    });
+    expect(invoice).toMatchObject({ amountCents: 999, currency: 'usd', subscriptionId: created.subscription.id });
+    expect(invoice.invoiceId).toMatch(/^in_sim_/);
+    expect(await sim.retrieveCheckoutSession(sessionId)).toEqual(completed.session);
+    expect(await sim.retrieveSubscription(created.subscription.id)).toEqual(created.subscription);
+    await expect(sim.completeCheckout(sessionId, 'pay')).rejects.toThrow(/complete/);
+  });
+
+  it('pays a yearly checkout a year ahead at 9999 cents', async () => {
+    const sim = make();
+    const { sessionId } = await checkout(sim, 'premium_year', 'pay-year');
+    const events = await read(sim, await sim.completeCheckout(sessionId, 'pay'));
+    expect(events[1]).toMatchObject({
+      subscription: { planKey: 'premium_year', currentPeriodEnd: new Date(Date.UTC(2027, 0, 31, 12)) },
+    });
+    expect(events[2]).toMatchObject({ kind: 'invoice.paid', amountCents: 9999 });
+  });
+
+  it('a declined card makes no subscription and leaves the session open; cancel expires it', async () => {
+    const sim = make();
+    const { sessionId } = await checkout(sim, 'premium_month', 'decline');
+    expect(await sim.completeCheckout(sessionId, 'decline')).toEqual([]);
+    expect(await sim.retrieveCheckoutSession(sessionId)).toMatchObject({
+      status: 'open',
+      subscriptionId: null,
+      customerId: null,
+    });
+    const events = await read(sim, await sim.completeCheckout(sessionId, 'cancel'));
+    expect(events).toMatchObject([{ kind: 'checkout.expired', session: { status: 'expired', subscriptionId: null } }]);
+  });
+
+  it('cancels at period end (updated, still active) and at once (deleted), and lists newest first', async () => {
+    const sim = make();
+    const { sessionId } = await checkout(sim, 'premium_month', 'to-cancel');
+    await sim.completeCheckout(sessionId, 'pay');
+    const session = await sim.retrieveCheckoutSession(sessionId);
+    if (!session?.subscriptionId || !session.customerId) throw new Error('no subscription');
+    const atEnd = await read(sim, await sim.cancelSubscription(session.subscriptionId, true));
+    expect(atEnd).toMatchObject([
+      { kind: 'subscription', event: 'updated', subscription: { status: 'active', cancelAtPeriodEnd: true } },
+    ]);
+    const now = await read(sim, await sim.cancelSubscription(session.subscriptionId, false));
+    expect(now).toMatchObject([{ kind: 'subscription', event: 'deleted', subscription: { status: 'canceled' } }]);
+
+    // A second subscription for the same customer, a day later, comes first.
+    clock += 86_400_000;
+    const again = await sim.createSubscriptionCheckout({
+      orgId: 'org-1',
+      planKey: 'premium_year',
+      customerId: session.customerId,
+      email: 'treasurer@club.org',
+      successUrl: 'http://localhost:3000/ok',
+      cancelUrl: 'http://localhost:3000/no',
+      idempotencyKey: 'again',
+    });
+    await sim.completeCheckout(again.sessionId, 'pay');
+    const list = await sim.listCustomerSubscriptions(session.customerId);
+    expect(list.map((s) => [s.planKey, s.status])).toEqual([
+      ['premium_year', 'active'],
+      ['premium_month', 'canceled'],
+    ]);
+    const portal = await sim.createPortalSession({
+      customerId: session.customerId,
+      returnUrl: 'http://localhost:3000/settings',
+    });
+    expect(portal.url).toBe(`http://localhost:3000/dev/payments/portal/${session.customerId}`);
+    expect(await sim.portalReturnUrl(session.customerId)).toBe('http://localhost:3000/settings');
+  });
+
+  it('maps account states to requirements, with account.updated for each', async () => {
+    const sim = make();
+    const { accountId } = await sim.createConnectedAccount({
+      orgId: 'org-1',
+      email: 'a@club.org',
+      idempotencyKey: 'acct',
+    });
+    expect(accountId).toMatch(/^acct_sim_/);
+    expect(
+      (await sim.createConnectedAccount({ orgId: 'org-1', email: 'a@club.org', idempotencyKey: 'acct' })).accountId,
+    ).toBe(accountId);
+    const link = await sim.createAccountLink({
+      accountId,
+      refreshUrl: 'http://localhost:3000/refresh',
+      returnUrl: 'http://localhost:3000/stripe-callback',
+    });
+    expect(link.url).toBe(`http://localhost:3000/dev/payments/onboarding/${accountId}`);
+    expect(await sim.onboardingUrls(accountId)).toEqual({
+      refreshUrl: 'http://localhost:3000/refresh',
+      returnUrl: 'http://localhost:3000/stripe-callback',
+    });
+
+    const incomplete = await sim.retrieveAccount(accountId);
+    expect(incomplete).toMatchObject({ detailsSubmitted: false, chargesEnabled: false, payoutsEnabled: false });
+    expect(incomplete?.requirements.disabledReason).toBe('requirements.past_due');
+    expect(incomplete?.requirements.currentlyDue.length).toBeGreaterThan(0);
+
+    const [review] = await read(sim, await sim.setAccountState(accountId, 'requirements'));
+    expect(review).toMatchObject({
+      kind: 'account.updated',
+      account: {
+        id: accountId,
+        detailsSubmitted: true,
+        chargesEnabled: false,
+        requirements: {
+          currentlyDue: [],
+          pendingVerification: ['individual.verification.document'],
+          disabledReason: 'requirements.pending_verification',
+        },
+      },
+    });
+    const [active] = await read(sim, await sim.setAccountState(accountId, 'active'));
+    expect(active).toMatchObject({
+      kind: 'account.updated',
+      account: {
+        chargesEnabled: true,
+        payoutsEnabled: true,
+        detailsSubmitted: true,
+        requirements: { currentlyDue: [], pastDue: [], pendingVerification: [], disabledReason: null },
+      },
+    });
+    expect(await sim.retrieveAccount(accountId)).toEqual(active?.kind === 'account.updated' ? active.account : null);
+  });
+
+  it('keeps its state across a new instance on the same directory, with the same derived secret', async () => {
+    const before = make();
+    const { sessionId } = await checkout(before, 'premium_month', 'persist');
+    const [hook] = await before.completeCheckout(sessionId, 'pay');
+    const after = make();
+    expect(after.webhookSecret).toBe(before.webhookSecret);
+    expect(after.webhookSecret).toMatch(/^whsec_sim_/);
+    const session = await after.retrieveCheckoutSession(sessionId);
+    expect(session).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+    if (!session?.subscriptionId || !hook) throw new Error('state lost');
+    expect(await after.retrieveSubscription(session.subscriptionId)).toMatchObject({ status: 'active' });
+    expect((await after.verifyWebhook(hook.rawBody, hook.signatureHeader)).type).toBe('checkout.session.completed');
+    expect((await checkout(after, 'premium_month', 'persist')).sessionId).toBe(sessionId);
+    expect(SIMULATOR_PRICES.premium_month).toBe(after.prices.priceIdOf('premium_month'));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Configuration
+// ---------------------------------------------------------------------------------------------
+
+describe('payment settings', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pennant-payments-config-'));
+  const base = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(40) };
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: 'sk_test_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    STRIPE_PRICE_PREMIUM_MONTH: 'price_m',
+    STRIPE_PRICE_PREMIUM_YEAR: 'price_y',
+  };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const log = createLogger('silent');
+
+  it('uses the simulator without keys and Stripe with all of them', () => {
+    expect(loadConfig(base).payments).toEqual({ provider: 'simulator', webhookSecret: undefined });
+    expect(createPayments(loadConfig(base), log).kind).toBe('simulator');
+    const config = loadConfig({ ...base, ...stripeEnv, STRIPE_API_BASE: 'http://127.0.0.1:12111' });
+    expect(config.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      prices: { premium_month: 'price_m', premium_year: 'price_y' },
+      apiBase: { protocol: 'http', host: '127.0.0.1', port: 12111 },
+    });
+    expect(createPayments(config, log).kind).toBe('stripe');
+  });
+
+  it('refuses a key without its companions, and prices without a key', () => {
+    expect(() => loadConfig({ ...base, ...stripeEnv, STRIPE_WEBHOOK_SECRET: '' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET is not set/,
+    );
+    expect(() => loadConfig({ ...base, STRIPE_PRICE_PREMIUM_MONTH: 'price_m' })).toThrow(/needs STRIPE_SECRET_KEY/);
+  });
+
+  it('warns that payments are simulated on a public address without keys', () => {
+    const warnings: string[] = [];
+    const spy = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
+    createPayments(loadConfig({ ...base, PUBLIC_URL: 'https://pennant.example.org', NODE_ENV: 'production' }), spy);
+    expect(warnings.join('\n')).toMatch(/Payments are simulated/);
+  });
+});

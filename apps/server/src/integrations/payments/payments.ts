@@ -1,0 +1,299 @@
+import { PLAN_PRICES, type TPlanKey } from '@pennant/shared/organization/plans';
+import { z } from 'zod';
+
+/** The plans people pay for: every plan key but free. */
+export type TPaidPlanKey = Exclude<TPlanKey, 'free'>;
+export const PAID_PLAN_KEYS = ['premium_month', 'premium_year'] as const satisfies readonly TPaidPlanKey[];
+export const ZPaidPlanKey = z.enum(PAID_PLAN_KEYS);
+
+/** What each plan costs, in cents (spec §9): what the invoices of a subscription say. */
+export const PLAN_AMOUNT_CENTS: Record<TPaidPlanKey, number> = {
+  premium_month: PLAN_PRICES.premium_month.cents,
+  premium_year: PLAN_PRICES.premium_year.cents,
+};
+
+/** The provider's price id of each paid plan, and the way back. */
+export interface TPlanPrices {
+  priceIdOf(planKey: TPaidPlanKey): string;
+  /** null for a price that is not one of the plans (a subscription made outside Pennant). */
+  planKeyOf(priceId: string | null | undefined): TPaidPlanKey | null;
+}
+
+export function planPrices(ids: Record<TPaidPlanKey, string>): TPlanPrices {
+  return {
+    priceIdOf: (planKey) => ids[planKey],
+    planKeyOf: (priceId) => PAID_PLAN_KEYS.find((key) => ids[key] === priceId) ?? null,
+  };
+}
+
+export interface TCheckoutInput {
+  orgId: string;
+  planKey: TPaidPlanKey;
+  /** The organization's customer at the provider; null on its first checkout (one is made from the e-mail). */
+  customerId: string | null;
+  email: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+export interface TCheckoutSession {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  /** 'paid', 'unpaid' or 'no_payment_required'. */
+  paymentStatus: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** The organization the checkout was started for (client_reference_id, else metadata.orgId). */
+  orgId: string | null;
+}
+
+export interface TSubscription {
+  id: string;
+  customerId: string;
+  /** active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+  status: string;
+  planKey: TPaidPlanKey | null;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface TAccountRequirements {
+  currentlyDue: string[];
+  pastDue: string[];
+  pendingVerification: string[];
+  /** e.g. 'requirements.past_due', 'requirements.pending_verification'; null when nothing holds the account. */
+  disabledReason: string | null;
+}
+
+export interface TConnectedAccount {
+  id: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  requirements: TAccountRequirements;
+}
+
+/** A webhook whose signature checked out. `data` is the event's object, for the route to parse. */
+export interface TWebhookEvent {
+  id: string;
+  type: string;
+  created: Date;
+  /** The id of the event's object (the session, subscription, invoice or account). */
+  objectId: string;
+  data: unknown;
+}
+
+/** A webhook that is not the provider's, or not anymore (a bad or old signature): the route answers 400. */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/** A provider call that failed (network, refusal); `status` is the provider's HTTP status when it answered. */
+export class PaymentsError extends Error {
+  override name = 'PaymentsError';
+  constructor(
+    message: string,
+    readonly status?: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * Subscriptions for the premium plans and connected accounts for card payments, with plain inputs
+ * and results: no provider type leaves this folder. Stripe (stripe.ts) or the simulator (simulator.ts).
+ */
+export interface TPayments {
+  kind: 'stripe' | 'simulator';
+  prices: TPlanPrices;
+  createSubscriptionCheckout(input: TCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** null when the provider knows no such session. */
+  retrieveCheckoutSession(sessionId: string): Promise<TCheckoutSession | null>;
+  /** null when the provider knows no such subscription. */
+  retrieveSubscription(subscriptionId: string): Promise<TSubscription | null>;
+  /** Every subscription of the customer, newest first (manual verification). */
+  listCustomerSubscriptions(customerId: string): Promise<TSubscription[]>;
+  createConnectedAccount(input: { orgId: string; email: string; idempotencyKey: string }): Promise<{
+    accountId: string;
+  }>;
+  createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  /** null when the provider knows no such account. */
+  retrieveAccount(accountId: string): Promise<TConnectedAccount | null>;
+  /** The event, or a WebhookSignatureError (the route answers 400). */
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<TWebhookEvent>;
+}
+
+/** How far a webhook's timestamp may be from now (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** What every webhook body holds, whoever sent it. */
+export const ZWebhookBody = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number().int(),
+  data: z.object({ object: z.object({ id: z.string().min(1) }).loose() }),
+});
+
+export function webhookEvent(body: z.output<typeof ZWebhookBody>): TWebhookEvent {
+  return {
+    id: body.id,
+    type: body.type,
+    created: new Date(body.created * 1000),
+    objectId: body.data.object.id,
+    data: body.data.object,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The objects webhooks carry (Stripe's shapes; the simulator sends the same)
+// ---------------------------------------------------------------------------------------------
+
+const ZExpandable = z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish();
+const expandedId = (field: z.output<typeof ZExpandable>): string | null =>
+  field ? (typeof field === 'string' ? field : field.id) : null;
+
+export const ZSessionObject = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'complete', 'expired']).nullish(),
+  payment_status: z.string(),
+  customer: ZExpandable,
+  subscription: ZExpandable,
+  client_reference_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+export const ZSubscriptionObject = z.object({
+  id: z.string(),
+  customer: ZExpandable,
+  status: z.string(),
+  cancel_at_period_end: z.boolean(),
+  items: z.object({
+    data: z.array(z.object({ current_period_end: z.number(), price: z.object({ id: z.string() }).loose() }).loose()),
+  }),
+});
+
+export const ZInvoiceObject = z.object({
+  id: z.string(),
+  customer: ZExpandable,
+  amount_paid: z.number().int(),
+  currency: z.string(),
+  parent: z.object({ subscription_details: z.object({ subscription: ZExpandable }).nullish() }).nullish(),
+});
+
+export const ZAccountObject = z.object({
+  id: z.string(),
+  charges_enabled: z.boolean().nullish(),
+  payouts_enabled: z.boolean().nullish(),
+  details_submitted: z.boolean().nullish(),
+  requirements: z
+    .object({
+      currently_due: z.array(z.string()).nullish(),
+      past_due: z.array(z.string()).nullish(),
+      pending_verification: z.array(z.string()).nullish(),
+      disabled_reason: z.string().nullish(),
+    })
+    .nullish(),
+});
+
+/** What a webhook means to Pennant; 'ignored' for every other event type. */
+export type TPaymentEvent =
+  | { kind: 'checkout.completed'; session: TCheckoutSession }
+  | { kind: 'checkout.expired'; session: TCheckoutSession }
+  | { kind: 'subscription'; event: 'created' | 'updated' | 'deleted'; subscription: TSubscription }
+  | {
+      kind: 'invoice.paid';
+      invoiceId: string;
+      customerId: string | null;
+      subscriptionId: string | null;
+      amountCents: number;
+      currency: string;
+    }
+  | { kind: 'account.updated'; account: TConnectedAccount }
+  | { kind: 'ignored'; type: string };
+
+export function checkoutSessionOf(raw: z.output<typeof ZSessionObject>): TCheckoutSession {
+  return {
+    id: raw.id,
+    status: raw.status ?? 'open',
+    paymentStatus: raw.payment_status,
+    customerId: expandedId(raw.customer),
+    subscriptionId: expandedId(raw.subscription),
+    orgId: raw.client_reference_id ?? raw.metadata?.orgId ?? null,
+  };
+}
+
+export function subscriptionOf(raw: z.output<typeof ZSubscriptionObject>, prices: TPlanPrices): TSubscription {
+  const items = raw.items.data;
+  // Since Stripe API version 2025-03-31 the period belongs to each item; a plan subscription has one.
+  const periodEnd = items.length ? Math.min(...items.map((item) => item.current_period_end)) : 0;
+  return {
+    id: raw.id,
+    customerId: expandedId(raw.customer) ?? '',
+    status: raw.status,
+    planKey: prices.planKeyOf(items[0]?.price.id),
+    currentPeriodEnd: new Date(periodEnd * 1000),
+    cancelAtPeriodEnd: raw.cancel_at_period_end,
+  };
+}
+
+export function connectedAccountOf(raw: z.output<typeof ZAccountObject>): TConnectedAccount {
+  const req = raw.requirements;
+  return {
+    id: raw.id,
+    chargesEnabled: raw.charges_enabled ?? false,
+    payoutsEnabled: raw.payouts_enabled ?? false,
+    detailsSubmitted: raw.details_submitted ?? false,
+    requirements: {
+      currentlyDue: req?.currently_due ?? [],
+      pastDue: req?.past_due ?? [],
+      pendingVerification: req?.pending_verification ?? [],
+      disabledReason: req?.disabled_reason ?? null,
+    },
+  };
+}
+
+/**
+ * Reads a verified event's object into plain results, the same for Stripe and the simulator.
+ * Throws a ZodError when an event Pennant handles carries an object of another shape.
+ */
+export function readPaymentEvent(event: TWebhookEvent, prices: TPlanPrices): TPaymentEvent {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return { kind: 'checkout.completed', session: checkoutSessionOf(ZSessionObject.parse(event.data)) };
+    case 'checkout.session.expired':
+      return { kind: 'checkout.expired', session: checkoutSessionOf(ZSessionObject.parse(event.data)) };
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const which =
+        event.type === 'customer.subscription.created'
+          ? 'created'
+          : event.type === 'customer.subscription.updated'
+            ? 'updated'
+            : 'deleted';
+      return {
+        kind: 'subscription',
+        event: which,
+        subscription: subscriptionOf(ZSubscriptionObject.parse(event.data), prices),
+      };
+    }
+    case 'invoice.paid': {
+      const invoice = ZInvoiceObject.parse(event.data);
+      return {
+        kind: 'invoice.paid',
+        invoiceId: invoice.id,
+        customerId: expandedId(invoice.customer),
+        subscriptionId: expandedId(invoice.parent?.subscription_details?.subscription),
+        amountCents: invoice.amount_paid,
+        currency: invoice.currency,
+      };
+    }
+    case 'account.updated':
+      return { kind: 'account.updated', account: connectedAccountOf(ZAccountObject.parse(event.data)) };
+    default:
+      return { kind: 'ignored', type: event.type };
+  }
+}

@@ -22,11 +22,13 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { mountMailbox } from './modules/dev/mailbox.routes';
+import { mountPaymentsSimulator } from './modules/dev/payments-simulator.routes';
 import { mountDevPlan } from './modules/dev/plan.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { mountHealth } from './modules/health/health.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { eventRoutes } from './realtime/events.routes';
@@ -132,6 +134,7 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.route('/api', catalogueRoutes);
   app.route('/api', quoteRoutes);
   app.route('/api', agreementRoutes);
+  app.route('/api', paymentRoutes);
   app.route('/api', fileRoutes);
   app.route('/api', eventRoutes);
 
@@ -149,6 +152,8 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
 
   // Developer surfaces exist only in local mode; on a public PUBLIC_URL these paths are the SPA's 404.
   if (hasDevMailbox(deps.config) && deps.mailer.transport === 'outbox') mountMailbox(app);
+  // The payment simulator's checkout, portal and onboarding pages (when it is the provider).
+  if (deps.config.localMode) mountPaymentsSimulator(app, deps);
   // The plan switch stands in for the payment simulator (a later issue) in local mode only.
   if (deps.config.localMode) mountDevPlan(app);
   app.all('/dev/*', (c) => c.text('Not found', 404));

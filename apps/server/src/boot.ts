@@ -7,8 +7,10 @@ import type { TDeps } from './deps';
 import { createAiWriter, type TAiWriter } from './integrations/ai/ai';
 import { createFileStore, type TFileStore } from './integrations/files/files';
 import { createMailer, type TMailer } from './integrations/mail/mailer';
+import { createPayments, type TPaymentsProvider } from './integrations/payments';
 import { expireQuotesJob } from './jobs/expire-quotes.job';
 import { importCompaniesJob, sweepImportsJob } from './jobs/import-companies.job';
+import { processPaymentEventJob } from './jobs/process-payment-event.job';
 import { createInlineQueue, createPgBossQueue } from './jobs/queue';
 import { sendEmailJob, sweepEmailJob } from './jobs/send-email.job';
 import type { Logger } from './logger';
@@ -23,6 +25,8 @@ export interface TBootOptions {
   mailer?: TMailer;
   files?: TFileStore;
   ai?: TAiWriter;
+  /** A payments provider for tests (a Stripe implementation on a local API server, say). */
+  payments?: TPaymentsProvider;
   database?: TDatabase;
 }
 
@@ -79,6 +83,7 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
     mailer: opts.mailer ?? createMailer(config),
     files,
     ai: opts.ai ?? createAiWriter(config),
+    payments: opts.payments ?? createPayments(config, log),
     queue,
     hub: await createHub(log, database),
     sessions: await createSessionCache({ auth, db: database.db, log, database, secret: config.sessionSecret }),
@@ -89,6 +94,7 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
     importCompaniesJob(deps),
     sweepImportsJob(deps),
     expireQuotesJob(deps),
+    processPaymentEventJob(deps),
   ]);
   return deps;
 }

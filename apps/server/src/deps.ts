@@ -3,6 +3,7 @@ import type { TDatabase, TDb } from './db/client';
 import type { TAiWriter } from './integrations/ai/ai';
 import type { TFileStore } from './integrations/files/files';
 import type { TMailer } from './integrations/mail/mailer';
+import type { TPaymentsProvider } from './integrations/payments';
 import type { TQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { TAuth } from './modules/auth/auth';
@@ -21,6 +22,8 @@ export interface TDeps {
   files: TFileStore;
   /** Writes AI e-mails: an OpenAI-compatible endpoint or the built-in writer (integrations/ai). */
   ai: TAiWriter;
+  /** Subscriptions, connected accounts and webhooks: Stripe or the built-in simulator (integrations/payments). */
+  payments: TPaymentsProvider;
   queue: TQueue;
   hub: TRealtimeHub;
   /** The session check of every API request, cached per node and invalidated by NOTIFY. */

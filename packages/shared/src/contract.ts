@@ -25,6 +25,7 @@ export const RESOURCE_KINDS = [
   'price_list',
   'quote',
   'agreement',
+  'receipt',
 ] as const;
 export type TResourceKind = (typeof RESOURCE_KINDS)[number];
 

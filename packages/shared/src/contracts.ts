@@ -1,5 +1,6 @@
 import * as agreements from './agreements/contract';
 import * as auth from './auth/contract';
+import * as billing from './billing/contract';
 import * as catalogue from './catalogue/contract';
 import * as companies from './companies/contract';
 import type { TContract } from './contract';
@@ -27,6 +28,7 @@ export const ALL_CONTRACTS: readonly TContract[] = [
   catalogue,
   quotes,
   agreements,
+  billing,
   files,
   events,
 ].flatMap((area) => Object.values(area).filter(isContract));

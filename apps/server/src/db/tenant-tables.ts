@@ -7,6 +7,7 @@ import * as companies from './schema/companies';
 import * as imports from './schema/imports';
 import * as mail from './schema/mail';
 import * as organizations from './schema/organizations';
+import * as payments from './schema/payments';
 import * as sales from './schema/sales';
 
 /** Every table the schema declares. */
@@ -18,6 +19,7 @@ export const ALL_TABLES: readonly PgTable[] = [
   imports,
   mail,
   organizations,
+  payments,
   sales,
 ].flatMap((module) => Object.values(module).filter((v): v is PgTable => is(v, PgTable)));
 
@@ -29,9 +31,9 @@ export const DEFINER_ONLY_TABLES: readonly string[] = ['company_search', 'compan
 
 /**
  * Tenant tables the app role may read and add to but never change or delete from: records of
- * what happened (AI token usage), which an organization must not be able to rewrite.
+ * what happened (AI token usage, paid invoices' receipts), which an organization must not be able to rewrite.
  */
-export const APPEND_ONLY_TABLES: readonly string[] = ['ai_usage'];
+export const APPEND_ONLY_TABLES: readonly string[] = ['ai_usage', 'invoice_receipt'];
 
 /**
  * The tenant tables: `organization` itself and every table with an org_id column, derived from

@@ -1,9 +1,16 @@
+import { paymentWebhook } from '@pennant/shared/billing/contract';
 import type { Context } from 'hono';
 import { isLoopbackHost, type TConfig } from '../config';
 import { AppError } from '../errors';
 import type { TAppEnv } from './env';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The one write that comes from elsewhere: the payment provider's webhook, which sends no Origin
+ * and proves itself by the signature on its body instead (modules/payments/webhook.service.ts).
+ */
+const EXEMPT = { method: paymentWebhook.method.toUpperCase(), path: `/api${paymentWebhook.path}` };
 
 /** The origin (scheme, host and port) of a header value, or null when it is not a URL at all. */
 function originOf(value: string): string | null {
@@ -24,6 +31,7 @@ function originOf(value: string): string | null {
  */
 export function checkSameOrigin(c: Context<TAppEnv>, config: TConfig): void {
   if (SAFE_METHODS.has(c.req.method)) return;
+  if (c.req.method === EXEMPT.method && c.req.path === EXEMPT.path) return;
   const header = c.req.header('origin') ?? c.req.header('referer');
   if (!header) throw new AppError('forbidden', 'Cross-site requests are not allowed (no Origin header)');
   const origin = originOf(header);

@@ -89,6 +89,7 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     }),
     'agreement',
   ).id;
+  const receipt = await paidReceipt(env, client);
   return {
     company,
     contact,
@@ -100,7 +101,32 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     product,
     bundle,
     price_list: priceList,
+    receipt,
   };
+}
+
+/**
+ * A Premium checkout paid on the simulator, its webhooks delivered as the provider would: answers
+ * the receipt of its invoice (which has a stored PDF).
+ */
+async function paidReceipt(env: TTestEnv, client: TestClient): Promise<string> {
+  const payments = env.deps.payments;
+  if (payments.kind !== 'simulator') throw new Error('the tenant suite runs on the payment simulator');
+  const checkout = await client.post<{ url: string }>('/api/billing/checkout', { planKey: 'premium_month' });
+  if (checkout.status !== 200) throw new Error(`checkout: ${checkout.status} ${JSON.stringify(checkout.body)}`);
+  const hooks = await payments.completeCheckout(checkout.body.url.split('/').pop() ?? '', 'pay');
+  for (const hook of hooks) {
+    const res = await env.app.request(`${TEST_ORIGIN}/api/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': hook.signatureHeader },
+      body: hook.rawBody,
+    });
+    if (res.status !== 200) throw new Error(`webhook: ${res.status}`);
+  }
+  const receipts = await client.get<{ receipts: { id: string; hasPdf: boolean }[] }>('/api/billing/receipts');
+  const [receipt] = receipts.body.receipts;
+  if (!receipt?.hasPdf) throw new Error(`receipt: ${receipts.status} ${JSON.stringify(receipts.body)}`);
+  return receipt.id;
 }
 
 /** What organization A's catalogue pages show, to compare before and after. */
@@ -169,5 +195,7 @@ forEachDatabase('tenant suite', (env) => {
     expect(quoteBefore).toMatchObject({ id: ids.quote, status: 'draft' });
     expect((await a.get(`/api/agreements/${ids.agreement}`)).body).toEqual(agreementBefore);
     expect(agreementBefore).toMatchObject({ id: ids.agreement, deletedAt: null });
+    // The receipt is still there with its PDF.
+    expect((await a.post(`/api/billing/receipts/${ids.receipt}/pdf`)).status).toBe(200);
   });
 });

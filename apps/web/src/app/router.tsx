@@ -128,7 +128,10 @@ export const routes: RouteObject[] = [
                   },
                   { path: '/dashboard/fundraising/*', ...area('Fundraising') },
                   { path: '/dashboard/invoices/*', ...area('Invoices') },
-                  { path: '/dashboard/receipts', ...area('Receipts') },
+                  {
+                    path: '/dashboard/receipts',
+                    lazy: async () => ({ Component: (await import('@/modules/billing/ReceiptsPage')).ReceiptsPage }),
+                  },
                   {
                     // One route for the list and /new (which opens the drawer), so the page stays mounted.
                     path: '/dashboard/products/new?',
@@ -152,7 +155,12 @@ export const routes: RouteObject[] = [
                     path: '/dashboard/settings',
                     lazy: async () => ({ Component: (await import('@/modules/settings/SettingsPage')).SettingsPage }),
                   },
-                  { path: '/stripe-callback', ...area('Payments') },
+                  {
+                    path: '/stripe-callback',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/billing/StripeCallbackPage')).StripeCallbackPage,
+                    }),
+                  },
                 ],
               },
             ],

@@ -14,6 +14,8 @@ export const TOPIC_QUERIES: Record<TTopic, readonly (readonly string[])[]> = {
   // Quotes and agreements move each other and the company's status (accept → sponsor).
   quotes: [['quotes'], ['agreements'], ['companies'], ['dashboard'], ['plan']],
   agreements: [['agreements'], ['quotes'], ['companies'], ['dashboard']],
+  // A webhook changed the plan or added a receipt: the badge, gates and menu follow without a reload.
+  billing: [['billing'], ['plan'], ['session']],
   companies: [['companies'], ['dashboard'], ['plan']],
   imports: [['companies', 'imports']],
   catalogue: [['catalogue']],

@@ -12,5 +12,6 @@ export const TOPICS = [
   'invoices',
   'quotes',
   'agreements',
+  'billing',
 ] as const;
 export type TTopic = (typeof TOPICS)[number];

@@ -1,3 +1,4 @@
+import type { TPaidPlan } from '@pennant/shared/billing/schemas';
 import { isPremiumKey, PLAN_FEATURES, PLAN_PRICES, type TPlanState } from '@pennant/shared/organization/plans';
 import { Check } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -49,14 +50,26 @@ function PlanCard(props: {
   );
 }
 
+interface TPlanCardsProps {
+  plan: TPlanState;
+  /** Starts the checkout of the monthly or the yearly plan. */
+  onCheckout: (planKey: TPaidPlan) => void;
+  /** The plan whose checkout is being started, while it is. */
+  pending?: TPaidPlan | null;
+  /** False when the member's roles do not allow payments: the buttons are shown disabled with a note. */
+  canPay?: boolean;
+}
+
 /**
  * The Free and Premium plan cards of Settings → Billing, printed from the plan matrix
- * (PLAN_FEATURES, PLAN_PRICES), the same one every gate asks.
+ * (PLAN_FEATURES, PLAN_PRICES), the same one every gate asks. A free organization upgrades from
+ * the Premium card, monthly or yearly.
  */
-export function PlanCards({ plan, onUpgrade }: { plan: TPlanState; onUpgrade: () => void }) {
+export function PlanCards({ plan, onCheckout, pending = null, canPay = true }: TPlanCardsProps) {
   const premium = isPremiumKey(plan.planKey);
   const month = PLAN_PRICES.premium_month;
   const year = PLAN_PRICES.premium_year;
+  const busy = pending !== null;
   return (
     <div className="grid gap-4 md:grid-cols-2 md:gap-6">
       <PlanCard
@@ -79,9 +92,29 @@ export function PlanCards({ plan, onUpgrade }: { plan: TPlanState; onUpgrade: ()
         featured
         action={
           premium ? null : (
-            <Button className="w-full" onClick={onUpgrade}>
-              Upgrade to Premium
-            </Button>
+            <div className="space-y-2">
+              <Button
+                className="w-full"
+                onClick={() => onCheckout('premium_month')}
+                disabled={!canPay || busy}
+                aria-busy={pending === 'premium_month'}
+                data-plan="premium_month"
+              >
+                {pending === 'premium_month' ? 'Starting checkout…' : `Upgrade Monthly — ${month.label}/${month.per}`}
+              </Button>
+              <Button
+                className="w-full"
+                variant="outline"
+                onClick={() => onCheckout('premium_year')}
+                disabled={!canPay || busy}
+                aria-busy={pending === 'premium_year'}
+              >
+                {pending === 'premium_year' ? 'Starting checkout…' : `Upgrade Yearly — ${year.label}/${year.per}`}
+              </Button>
+              {canPay ? null : (
+                <p className="text-xs text-slate-500">Only the owner or a member with the payment right can upgrade.</p>
+              )}
+            </div>
           )
         }
       />

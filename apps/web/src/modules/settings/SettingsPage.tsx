@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useSession } from '@/lib/session';
 import { BillingTab } from '@/modules/billing/BillingTab';
+import { ReceiptsList } from '@/modules/billing/ReceiptsTable';
 import { UsersTab } from '@/modules/team/UsersTab';
 import { AccountTab } from './AccountTab';
 import { OrganizationTab } from './OrganizationTab';
@@ -81,11 +82,7 @@ export function SettingsPage() {
             <BillingTab />
           </TabsContent>
           <TabsContent value="receipts">
-            <TabPlaceholder
-              title="Receipts"
-              sentence="Receipts are coming soon."
-              detail="The receipts of your Premium subscription will be listed here, each to view online or download as a PDF."
-            />
+            <ReceiptsList />
           </TabsContent>
           <TabsContent value="account">
             <AccountTab />

@@ -149,7 +149,10 @@ forEachDatabase('local file store through GET /api/files/{token}', (env) => {
     const otherPayload = Buffer.from(
       JSON.stringify({ k: 'org/other/secret.pdf', n: fileName, e: Date.now() + HOUR }),
     ).toString('base64url');
-    const flipped = `${signature.slice(0, -2)}${signature.endsWith('A') ? 'B' : 'A'}${signature.slice(-1)}`;
+    // The second-to-last character changes (compared with itself, not the last one: a signature whose
+    // second-to-last character was already 'A' once came back unchanged).
+    const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.slice(-1)}`;
+    expect(flipped).not.toBe(signature);
     for (const bad of [`${otherPayload}.${signature}`, `${payload}.${flipped}`, payload, 'x', `${payload}.`]) {
       const res = await download(env(), `/api/files/${bad}`);
       expect(res.status, bad).toBe(403);

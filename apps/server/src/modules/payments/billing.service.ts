@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BILLING_MESSAGES,
   type TCheckoutInput,
@@ -30,8 +31,6 @@ export function billingTabUrl(publicUrl: string): string {
   return `${publicUrl}/dashboard/settings?tab=billing`;
 }
 
-const MINUTE_MS = 60_000;
-
 function requirePayment(member: TMember): void {
   if (!allows(member, 'payment')) throw new AppError('forbidden', refusal('payment'));
 }
@@ -59,8 +58,10 @@ function verifyResult(state: TBillingState): TVerifyResult {
 
 /**
  * Starts a Premium checkout at the provider for the member's organization: its customer when it
- * has one, else one is made from the member's e-mail. One session per organization, plan and
- * minute (the idempotency key), so a double click pays once. A provider failure is a 502.
+ * has one, else one is made from the member's e-mail. Each request gets its own idempotency key
+ * (the SDK resends it on its own retries): a key shared by requests, say per minute, would hand a
+ * member who cancelled and tried again the cancelled session. The button is disabled while a
+ * checkout starts, so a double click sends one request. A provider failure is a 502.
  */
 export async function createCheckout(deps: TDeps, member: TMember, input: TCheckoutInput): Promise<TRedirect> {
   requirePayment(member);
@@ -75,7 +76,7 @@ export async function createCheckout(deps: TDeps, member: TMember, input: TCheck
       email: member.email,
       successUrl: checkoutSuccessUrl(publicUrl),
       cancelUrl: billingTabUrl(publicUrl),
-      idempotencyKey: `checkout:${member.orgId}:${planKey}:${Math.floor(Date.now() / MINUTE_MS)}`,
+      idempotencyKey: `checkout:${member.orgId}:${planKey}:${randomUUID()}`,
     });
     if (!url) throw new Error('the provider answered no checkout URL');
     return { url };

@@ -249,6 +249,16 @@ forEachDatabase('billing', (env) => {
     expect(none.body).toEqual({ active: false, planKey: 'free', status: null, currentPeriodEnd: null });
   });
 
+  it('gives a new checkout after a cancelled one, not the cancelled session again', async () => {
+    const owner = env().client();
+    await ownerWithOrg(owner, 'Second-try Sharks');
+    const first = await startCheckout(owner);
+    await deliverAll(env(), await simulator(env()).completeCheckout(first, 'cancel'));
+    const second = await startCheckout(owner);
+    expect(second).not.toBe(first);
+    expect((await simulator(env()).retrieveCheckoutSession(second))?.status).toBe('open');
+  });
+
   it('answers 409 for the portal without a customer', async () => {
     const owner = env().client();
     await ownerWithOrg(owner, 'Portal-less Pumas');

@@ -11,17 +11,16 @@ import { quoteNumber } from '@pennant/shared/quotes/rules';
 import type { TTx } from '../../db/client';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { listQuoteLines, type TQuoteLineRow } from '../quotes/quotes.repo';
 import type { TMember } from '../session/member';
 import { storeAgreementPdf } from './agreement-pdf.service';
 import { isId, quoteNotFound } from './agreements.common';
 import {
   insertAgreementEvent,
   insertContract,
-  listQuoteLines,
   lockQuote,
   setQuoteStatus,
   type TNewContractLine,
-  type TQuoteLineRow,
   type TQuoteRef,
 } from './agreements.repo';
 

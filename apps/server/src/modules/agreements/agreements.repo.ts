@@ -426,26 +426,6 @@ export async function lockQuote(tx: TTx, orgId: string, quoteId: string): Promis
   return row ?? null;
 }
 
-const ZQuoteLineRow = z.object({
-  product_id: z.string().nullable(),
-  bundle_id: z.string().nullable(),
-  item_name: z.string(),
-  qty: z.number().int(),
-  unit_price_cents: z.number().int(),
-  is_setup_fee: z.boolean(),
-});
-export type TQuoteLineRow = z.output<typeof ZQuoteLineRow>;
-
-export function listQuoteLines(tx: TTx, orgId: string, quoteId: string): Promise<TQuoteLineRow[]> {
-  return rows(
-    tx,
-    ZQuoteLineRow,
-    sql`SELECT product_id, bundle_id, item_name, qty, unit_price_cents, is_setup_fee
-        FROM quote_line WHERE org_id = ${orgId} AND quote_id = ${quoteId}
-        ORDER BY position, id`,
-  );
-}
-
 export interface TNewContract {
   orgId: string;
   quoteId: string;

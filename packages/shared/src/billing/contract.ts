@@ -3,6 +3,7 @@ import { ZOk } from '../api.schemas';
 import { ZDocumentLink } from '../catalogue/schemas';
 import { contract, fail, json, jsonBody } from '../contract';
 import { ZIdText } from '../fields';
+import { ZPaymentAccount, ZResetPaymentAccountInput } from './connect';
 import { ZCheckoutInput, ZReceiptList, ZRedirect, ZVerifyInput, ZVerifyResult } from './schemas';
 
 const tags = ['billing'];
@@ -104,4 +105,73 @@ export const paymentWebhook = contract({
   summary: 'Payment provider events (signed); answered fast, handled in a job, each event once',
   permission: 'public',
   responses: { 200: json(ZOk), 400: fail('Missing or bad signature') },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The payment account (Settings → Payments): the organization's connected account
+// ---------------------------------------------------------------------------------------------
+
+const premiumRequired = fail('Payment Setup needs an active Premium plan');
+
+export const getPaymentAccount = contract({
+  method: 'get',
+  path: '/payments/account',
+  tags,
+  summary: 'The organization’s payment account: its badge, requirements and whether it can take card payments',
+  permission: 'member',
+  topic: 'billing',
+  responses: { 200: json(ZPaymentAccount), 401: signedOut, 403: fail('Not a member') },
+});
+
+export const refreshPaymentAccount = contract({
+  method: 'post',
+  path: '/payments/account/refresh',
+  tags,
+  summary: 'Read the payment account at the provider again (after onboarding) and store what it says',
+  permission: 'payment',
+  topic: 'billing',
+  example: {},
+  responses: { 200: json(ZPaymentAccount), 401: signedOut, 403: noRight, 502: badGateway },
+});
+
+/** generate-stripe-oauth-link and generate-stripe-account-link in one: the account is made on first use. */
+export const startPaymentSetup = contract({
+  method: 'post',
+  path: '/payments/account/onboarding',
+  tags,
+  summary: 'A link to the provider’s onboarding for the payment account (made on first use)',
+  permission: 'payment',
+  topic: 'billing',
+  example: {},
+  responses: { 200: json(ZRedirect), 401: signedOut, 403: premiumRequired, 502: badGateway },
+});
+
+export const openPaymentDashboard = contract({
+  method: 'post',
+  path: '/payments/account/dashboard',
+  tags,
+  summary: 'A one-time link into the payment account’s dashboard at the provider',
+  permission: 'payment',
+  topic: 'billing',
+  example: {},
+  responses: {
+    200: json(ZRedirect),
+    401: signedOut,
+    403: noRight,
+    409: fail('The organization has no payment account yet'),
+    502: badGateway,
+  },
+});
+
+/** dev-clear-stripe-connect: 'Reset & Start Over'. */
+export const resetPaymentAccount = contract({
+  method: 'post',
+  path: '/payments/account/reset',
+  tags,
+  summary: 'Disconnect the payment account (and delete it at the provider), to start over',
+  permission: 'payment',
+  topic: 'billing',
+  example: { deleteAccount: true },
+  request: jsonBody(ZResetPaymentAccountInput),
+  responses: { 200: json(ZPaymentAccount), 400: invalid, 401: signedOut, 403: noRight, 502: badGateway },
 });

@@ -12,6 +12,13 @@ import {
   verifyCheckout,
   verifySubscription,
 } from './billing.service';
+import {
+  getPaymentAccount,
+  openPaymentDashboard,
+  refreshPaymentAccount,
+  resetPaymentAccount,
+  startPaymentSetup,
+} from './connect.service';
 import { receivePaymentWebhook } from './webhook.service';
 
 export const paymentRoutes = createRouter()
@@ -32,6 +39,21 @@ export const paymentRoutes = createRouter()
   )
   .openapi(route(api.receiptPdf), async (c) =>
     c.json(await receiptPdf(c.get('deps'), await requireMember(c), c.req.valid('param').id), 200),
+  )
+  .openapi(route(api.getPaymentAccount), async (c) =>
+    c.json(await getPaymentAccount(c.get('deps'), await requireMember(c)), 200),
+  )
+  .openapi(route(api.refreshPaymentAccount), async (c) =>
+    c.json(await refreshPaymentAccount(c.get('deps'), await requireMember(c)), 200),
+  )
+  .openapi(route(api.startPaymentSetup), async (c) =>
+    c.json(await startPaymentSetup(c.get('deps'), await requireMember(c)), 200),
+  )
+  .openapi(route(api.openPaymentDashboard), async (c) =>
+    c.json(await openPaymentDashboard(c.get('deps'), await requireMember(c)), 200),
+  )
+  .openapi(route(api.resetPaymentAccount), async (c) =>
+    c.json(await resetPaymentAccount(c.get('deps'), await requireMember(c), c.req.valid('json')), 200),
   )
   // Public and exempt from the same-origin check (http/same-origin.ts): the provider sends no
   // Origin. The raw body is what the signature covers: read as text, never parsed before that.

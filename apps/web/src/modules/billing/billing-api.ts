@@ -1,3 +1,4 @@
+import type { TPaymentAccount } from '@pennant/shared/billing/connect';
 import * as billing from '@pennant/shared/billing/contract';
 import type { TPaidPlan, TRedirect, TVerifyResult } from '@pennant/shared/billing/schemas';
 import type { TDocumentLink } from '@pennant/shared/catalogue/schemas';
@@ -14,6 +15,7 @@ import { type TMutationUi, useContractMutation } from '@/lib/query';
 export const billingKeys = {
   all: ['billing'] as const,
   receipts: ['billing', 'receipts'] as const,
+  paymentAccount: ['billing', 'payment-account'] as const,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -25,6 +27,15 @@ export function useReceipts(opts: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: billingKeys.receipts,
     queryFn: async () => (await call(billing.listReceipts)).receipts,
+    enabled: opts.enabled ?? true,
+  });
+}
+
+/** The payment account (Settings → Payments): its badge, requirements and whether it takes cards. */
+export function usePaymentAccount(opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: billingKeys.paymentAccount,
+    queryFn: () => call(billing.getPaymentAccount),
     enabled: opts.enabled ?? true,
   });
 }
@@ -66,6 +77,38 @@ export function useReceiptPdf(ui?: TMutationUi<TDocumentLink, string>) {
   return useContractMutation(
     billing.receiptPdf,
     { mutationFn: (id: string) => call(billing.receiptPdf, { params: { id } }) },
+    ui,
+  );
+}
+
+/** A link to the provider's onboarding for the payment account (made on first use). */
+export function useStartPaymentSetup(ui?: TMutationUi<TRedirect, void>) {
+  return useContractMutation(billing.startPaymentSetup, { mutationFn: () => call(billing.startPaymentSetup) }, ui);
+}
+
+/** Reads the payment account at the provider again (on return from onboarding). */
+export function useRefreshPaymentAccount(ui?: TMutationUi<TPaymentAccount, void>) {
+  return useContractMutation(
+    billing.refreshPaymentAccount,
+    { mutationFn: () => call(billing.refreshPaymentAccount) },
+    ui,
+  );
+}
+
+/** A one-time link into the payment account's dashboard at the provider. */
+export function useOpenPaymentDashboard(ui?: TMutationUi<TRedirect, void>) {
+  return useContractMutation(
+    billing.openPaymentDashboard,
+    { mutationFn: () => call(billing.openPaymentDashboard) },
+    ui,
+  );
+}
+
+/** 'Reset & Start Over': the account is deleted at the provider and forgotten. */
+export function useResetPaymentAccount(ui?: TMutationUi<TPaymentAccount, void>) {
+  return useContractMutation(
+    billing.resetPaymentAccount,
+    { mutationFn: () => call(billing.resetPaymentAccount, { body: { deleteAccount: true } }) },
     ui,
   );
 }

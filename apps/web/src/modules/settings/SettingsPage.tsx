@@ -1,17 +1,19 @@
+import { CONNECT_MESSAGES } from '@pennant/shared/billing/connect';
 import { INVITE_MESSAGES } from '@pennant/shared/team/schemas';
 import { Building2, Clock, CreditCard, type LucideIcon, Receipt, Shield, UserCog, Users, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useSession } from '@/lib/session';
 import { BillingTab } from '@/modules/billing/BillingTab';
+import { PaymentsTab } from '@/modules/billing/PaymentsTab';
 import { ReceiptsList } from '@/modules/billing/ReceiptsTable';
 import { UsersTab } from '@/modules/team/UsersTab';
 import { AccountTab } from './AccountTab';
 import { OrganizationTab } from './OrganizationTab';
 import { SETTINGS_TABS, settingsTabFrom, type TSettingsTab } from './settings-tabs';
-import { TabPlaceholder } from './TabPlaceholder';
 import { TimezoneTab } from './TimezoneTab';
 
 const ICONS: Record<TSettingsTab, LucideIcon> = {
@@ -33,6 +35,20 @@ export function SettingsPage() {
   useEffect(() => {
     document.title = 'Settings — Pennant';
   }, []);
+
+  // Back from the payment provider (spec §2): stripe_success=true or stripe_error={message} is said
+  // in a toast, then cleared from the address. The Payments tab reads its own stripe=… parameter.
+  const stripeSuccess = params.get('stripe_success');
+  const stripeError = params.get('stripe_error');
+  useEffect(() => {
+    if (stripeSuccess === null && stripeError === null) return;
+    if (stripeError !== null) toast.error(CONNECT_MESSAGES.connectFailed, { description: stripeError || undefined });
+    else if (stripeSuccess === 'true') toast.success(CONNECT_MESSAGES.connected);
+    const next = new URLSearchParams(params);
+    next.delete('stripe_success');
+    next.delete('stripe_error');
+    setParams(next, { replace: true });
+  }, [stripeSuccess, stripeError, params, setParams]);
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -91,11 +107,7 @@ export function SettingsPage() {
             <TimezoneTab />
           </TabsContent>
           <TabsContent value="payments">
-            <TabPlaceholder
-              title="Payment Setup"
-              sentence="Payment setup is coming soon."
-              detail="You will connect a card payment account here, so sponsors can pay their invoices online."
-            />
+            <PaymentsTab />
           </TabsContent>
         </Tabs>
       )}

@@ -26,6 +26,7 @@ export const RESOURCE_KINDS = [
   'quote',
   'agreement',
   'receipt',
+  'invoice',
 ] as const;
 export type TResourceKind = (typeof RESOURCE_KINDS)[number];
 

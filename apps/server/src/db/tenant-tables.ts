@@ -5,6 +5,7 @@ import * as auth from './schema/auth';
 import * as catalogue from './schema/catalogue';
 import * as companies from './schema/companies';
 import * as imports from './schema/imports';
+import * as invoices from './schema/invoices';
 import * as mail from './schema/mail';
 import * as organizations from './schema/organizations';
 import * as payments from './schema/payments';
@@ -17,6 +18,7 @@ export const ALL_TABLES: readonly PgTable[] = [
   catalogue,
   companies,
   imports,
+  invoices,
   mail,
   organizations,
   payments,

@@ -86,6 +86,7 @@ export const timelineEvents = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     quoteId: uuid('quote_id'),
     contractId: uuid('contract_id'),
+    invoiceId: uuid('invoice_id'),
     metadata: jsonb('metadata'),
     occurredAt: instant('occurred_at').notNull().defaultNow(),
     createdAt: createdAt(),

@@ -170,6 +170,8 @@ export const emailLogs = pgTable(
     sponsorId: uuid('sponsor_id'),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
+    /** An invoice's e-mail (0014); the foreign key is declared in the migration (invoices.ts imports this file). */
+    invoiceId: uuid('invoice_id'),
     recipients: text('recipients').notNull(),
     subject: text('subject').notNull(),
     bodyHtml: text('body_html').notNull(),

@@ -69,7 +69,7 @@ test('billing, receipts and payments each open their own settings tab', async ({
   const expected = [
     ['billing', 'Billing', 'Plans'],
     ['receipts', 'Receipts', 'No receipts found'],
-    ['payments', 'Payments', 'Payment setup is coming soon.'],
+    ['payments', 'Payments', 'Payment Setup is a Premium feature'],
   ] as const;
   for (const [tab, label, text] of expected) {
     await openSettingsTab(page, tab);

@@ -9,6 +9,10 @@ export type {
   TCheckoutInput,
   TCheckoutSession,
   TConnectedAccount,
+  TDonationCheckoutInput,
+  THostedInvoice,
+  THostedInvoiceInput,
+  THostedInvoiceLine,
   TPaidPlanKey,
   TPaymentEvent,
   TPayments,
@@ -24,7 +28,15 @@ export {
   WebhookSignatureError,
   ZPaidPlanKey,
 } from './payments';
-export type { TCheckoutOutcome, TPaymentsSimulator, TSimulatedAccountState, TSimulatedWebhook } from './simulator';
+export type {
+  TCheckoutOutcome,
+  TInvoiceOutcome,
+  TPaymentsSimulator,
+  TSimulatedAccountState,
+  TSimulatedDonation,
+  TSimulatedHostedInvoice,
+  TSimulatedWebhook,
+} from './simulator';
 
 /** What createPayments gives: `kind === 'simulator'` narrows to the simulator, for its developer pages. */
 export type TPaymentsProvider = (TPayments & { kind: 'stripe' }) | TPaymentsSimulator;

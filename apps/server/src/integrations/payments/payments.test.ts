@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { createPayments } from './index';
-import { readPaymentEvent, type TPayments, WebhookSignatureError } from './payments';
-import { createPaymentsSimulator, SIMULATOR_PRICES, type TSimulatedWebhook } from './simulator';
+import {
+  PaymentsError,
+  planPrices,
+  readPaymentEvent,
+  type TPayments,
+  type TWebhookEvent,
+  WebhookSignatureError,
+} from './payments';
+import {
+  createPaymentsSimulator,
+  SIMULATOR_PRICES,
+  type TSimulatedAccountState,
+  type TSimulatedWebhook,
+} from './simulator';
 import { createStripePayments } from './stripe';
 
 const PRICES = { premium_month: 'price_month_123', premium_year: 'price_year_456' };
@@ -25,6 +37,8 @@ interface TSeen {
   path: string;
   idempotencyKey: string | undefined;
   authorization: string | undefined;
+  /** The connected account the call was made on (the Stripe-Account header). */
+  stripeAccount: string | undefined;
   form: URLSearchParams;
 }
 
@@ -45,14 +59,84 @@ function subscriptionJson(id: string, created: number, price: string) {
   };
 }
 
-function stripeReply(method: string, url: URL, form: URLSearchParams): [number, unknown] {
+const DUE = Math.floor(Date.UTC(2026, 2, 15) / 1000);
+const PAID_AT = Math.floor(Date.UTC(2026, 1, 10) / 1000);
+const INVOICE_METADATA = { orgId: 'org-1', invoiceId: 'inv-7' };
+
+/** An invoice on the connected account acct_1, as Stripe answers it. */
+function connectedInvoiceJson(id: string, status: string, paid: boolean) {
+  return {
+    id,
+    object: 'invoice',
+    customer: 'cus_conn_1',
+    collection_method: 'send_invoice',
+    currency: 'usd',
+    status,
+    amount_due: 30_000,
+    amount_paid: paid ? 30_000 : 0,
+    amount_remaining: paid ? 0 : 30_000,
+    due_date: DUE,
+    hosted_invoice_url: `https://invoice.stripe.com/i/acct_1/${id}`,
+    invoice_pdf: `https://pay.stripe.com/invoice/acct_1/${id}/pdf`,
+    status_transitions: { finalized_at: 1, paid_at: paid ? PAID_AT : null, voided_at: null },
+    metadata: INVOICE_METADATA,
+  };
+}
+
+const refusal = (status: number, type: string, message: string): [number, unknown] => [
+  status,
+  { error: { type, message } },
+];
+
+function connectedReply(method: string, path: string, form: URLSearchParams, account: string): [number, unknown] {
+  if (account === 'acct_disabled') {
+    return refusal(400, 'invalid_request_error', 'Your account cannot currently make charges.');
+  }
+  if (method === 'POST' && path === '/v1/checkout/sessions') {
+    return [
+      200,
+      {
+        id: 'cs_test_donation',
+        object: 'checkout.session',
+        mode: 'payment',
+        url: 'https://checkout.stripe.com/c/pay/cs_test_donation',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+        customer: null,
+        customer_email: form.get('customer_email'),
+        subscription: null,
+        payment_intent: null,
+        metadata: { orgId: form.get('metadata[orgId]'), campaignId: form.get('metadata[campaignId]') },
+      },
+    ];
+  }
+  if (method === 'POST' && path === '/v1/customers') return [200, { id: 'cus_conn_1', object: 'customer' }];
+  if (method === 'POST' && path === '/v1/invoices') {
+    return [200, { ...connectedInvoiceJson('in_1', 'draft', false), amount_due: 0, hosted_invoice_url: null }];
+  }
+  if (method === 'POST' && path === '/v1/invoiceitems') return [200, { id: 'ii_1', object: 'invoiceitem' }];
+  if (method === 'POST' && path === '/v1/invoices/in_1/finalize') {
+    return [200, connectedInvoiceJson('in_1', 'open', false)];
+  }
+  if (method === 'GET' && path === '/v1/invoices/in_paid') return [200, connectedInvoiceJson('in_paid', 'paid', true)];
+  if (method === 'POST' && path === '/v1/invoices/in_1/void') return [200, connectedInvoiceJson('in_1', 'void', false)];
+  if (method === 'POST' && path === '/v1/invoices/in_paid/void') {
+    return refusal(400, 'invalid_request_error', 'You can only void open or uncollectible invoices.');
+  }
+  return refusal(404, 'invalid_request_error', `No such object: ${path}`);
+}
+
+function stripeReply(method: string, url: URL, form: URLSearchParams, account: string | undefined): [number, unknown] {
   const path = url.pathname;
+  if (account) return connectedReply(method, path, form, account);
   if (method === 'POST' && path === '/v1/checkout/sessions') {
     return [
       200,
       {
         id: 'cs_test_1',
         object: 'checkout.session',
+        mode: 'subscription',
         url: 'https://checkout.stripe.com/c/pay/cs_test_1',
         status: 'open',
         payment_status: 'unpaid',
@@ -69,9 +153,13 @@ function stripeReply(method: string, url: URL, form: URLSearchParams): [number, 
       {
         id: 'cs_test_1',
         object: 'checkout.session',
+        mode: 'subscription',
         status: 'complete',
         payment_status: 'paid',
+        amount_total: 9999,
         customer: 'cus_1',
+        customer_details: { email: 'treasurer@club.org' },
+        customer_email: null,
         subscription: { id: 'sub_1', object: 'subscription' },
         client_reference_id: null,
         metadata: { orgId: 'org-1' },
@@ -119,6 +207,15 @@ function stripeReply(method: string, url: URL, form: URLSearchParams): [number, 
       { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1/x', created: 1, expires_at: 2 },
     ];
   }
+  if (method === 'POST' && path === '/v1/accounts/acct_1/login_links') {
+    return [200, { object: 'login_link', created: 1, url: 'https://connect.stripe.com/express/acct_1/login' }];
+  }
+  if (method === 'POST' && path === '/v1/accounts/acct_busy/login_links') {
+    return refusal(402, 'invalid_request_error', 'The request was valid but it failed.');
+  }
+  if (method === 'DELETE' && path === '/v1/accounts/acct_1') {
+    return [200, { id: 'acct_1', object: 'account', deleted: true }];
+  }
   return [
     404,
     { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: ${path}` } },
@@ -151,9 +248,10 @@ describe('Stripe, through the real SDK against a local API', () => {
           path: url.pathname,
           idempotencyKey: header(req, 'idempotency-key'),
           authorization: header(req, 'authorization'),
+          stripeAccount: header(req, 'stripe-account'),
           form,
         });
-        const [status, json] = stripeReply(req.method ?? '', url, form);
+        const [status, json] = stripeReply(req.method ?? '', url, form, header(req, 'stripe-account'));
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seen.length}` });
         res.end(JSON.stringify(json));
       });
@@ -222,11 +320,16 @@ describe('Stripe, through the real SDK against a local API', () => {
   it('reads a checkout session, a subscription and a customer’s subscriptions newest first', async () => {
     expect(await payments.retrieveCheckoutSession('cs_test_1')).toEqual({
       id: 'cs_test_1',
+      mode: 'subscription',
       status: 'complete',
       paymentStatus: 'paid',
+      amountTotalCents: 9999,
       customerId: 'cus_1',
+      customerEmail: 'treasurer@club.org',
       subscriptionId: 'sub_1',
+      paymentIntentId: null,
       orgId: 'org-1',
+      metadata: { orgId: 'org-1' },
     });
     expect(await payments.retrieveCheckoutSession('cs_missing')).toBeNull();
     expect(await payments.retrieveSubscription('sub_1')).toEqual({
@@ -289,6 +392,169 @@ describe('Stripe, through the real SDK against a local API', () => {
       },
     });
     expect(await payments.retrieveAccount('acct_missing')).toBeNull();
+  });
+
+  it('opens the connected account’s dashboard and deletes the account', async () => {
+    expect(await payments.createAccountLoginLink('acct_1')).toEqual({
+      url: 'https://connect.stripe.com/express/acct_1/login',
+    });
+    expect(last()).toMatchObject({ method: 'POST', path: '/v1/accounts/acct_1/login_links' });
+    expect(last().idempotencyKey).toMatch(/^login-link-/);
+    const refused = await rejection(payments.createAccountLoginLink('acct_busy'));
+    expect(refused).toBeInstanceOf(PaymentsError);
+    expect(refused).toMatchObject({ status: 402 });
+
+    expect(await payments.deleteConnectedAccount('acct_1')).toBe(true);
+    expect(last()).toMatchObject({ method: 'DELETE', path: '/v1/accounts/acct_1' });
+    expect(await payments.deleteConnectedAccount('acct_missing')).toBe(false);
+  });
+
+  it('starts a donation checkout on the connected account', async () => {
+    const metadata = { orgId: 'org-1', campaignId: 'camp-9' };
+    const donation = await payments.createDonationCheckout({
+      accountId: 'acct_1',
+      amountCents: 2500,
+      description: 'Donation to Eastside Eagles',
+      donorEmail: 'fan@example.org',
+      successUrl: 'http://localhost:3000/give/thanks?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/give',
+      metadata,
+      idempotencyKey: 'donation-abc',
+    });
+    expect(donation).toEqual({
+      sessionId: 'cs_test_donation',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_donation',
+    });
+    const request = last();
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      stripeAccount: 'acct_1',
+      idempotencyKey: 'donation-abc',
+    });
+    expect(Object.fromEntries(request.form)).toMatchObject({
+      mode: 'payment',
+      submit_type: 'donate',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '2500',
+      'line_items[0][price_data][product_data][name]': 'Donation to Eastside Eagles',
+      customer_email: 'fan@example.org',
+      'metadata[orgId]': 'org-1',
+      'metadata[campaignId]': 'camp-9',
+      'payment_intent_data[metadata][orgId]': 'org-1',
+      'payment_intent_data[metadata][campaignId]': 'camp-9',
+      success_url: 'http://localhost:3000/give/thanks?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/give',
+    });
+    expect(request.form.get('line_items[0][price]')).toBeNull();
+
+    await payments.createDonationCheckout({
+      accountId: 'acct_1',
+      amountCents: 1000,
+      description: 'Donation',
+      donorEmail: null,
+      successUrl: 'http://localhost:3000/ok',
+      cancelUrl: 'http://localhost:3000/no',
+      metadata: {},
+      idempotencyKey: 'donation-def',
+    });
+    expect(last().form.get('customer_email')).toBeNull();
+
+    const refused = await rejection(
+      payments.createDonationCheckout({
+        accountId: 'acct_disabled',
+        amountCents: 1000,
+        description: 'Donation',
+        donorEmail: null,
+        successUrl: 'http://localhost:3000/ok',
+        cancelUrl: 'http://localhost:3000/no',
+        metadata: {},
+        idempotencyKey: 'donation-ghi',
+      }),
+    );
+    expect(refused).toBeInstanceOf(PaymentsError);
+    expect(refused).toMatchObject({ status: 400 });
+  });
+
+  it('sends a hosted invoice from the connected account: customer, invoice, its items, finalized', async () => {
+    const before = seen.length;
+    const invoice = await payments.createHostedInvoice({
+      accountId: 'acct_1',
+      customer: { name: 'Acme Hardware', email: 'ap@acme.example' },
+      lines: [
+        { description: 'Outfield banner', unitAmountCents: 25_000, quantity: 1 },
+        { description: 'Program ad', unitAmountCents: 2_500, quantity: 2 },
+      ],
+      dueDate: new Date(DUE * 1000),
+      memo: 'Season 2026 sponsorship',
+      metadata: INVOICE_METADATA,
+      idempotencyKey: 'invoice-inv-7',
+    });
+    expect(invoice).toEqual({
+      id: 'in_1',
+      accountId: 'acct_1',
+      status: 'open',
+      amountDueCents: 30_000,
+      amountPaidCents: 0,
+      hostedUrl: 'https://invoice.stripe.com/i/acct_1/in_1',
+      pdfUrl: 'https://pay.stripe.com/invoice/acct_1/in_1/pdf',
+      paidAt: null,
+      metadata: INVOICE_METADATA,
+    });
+    const calls = seen.slice(before);
+    expect(calls.map((r) => [r.method, r.path, r.idempotencyKey])).toEqual([
+      ['POST', '/v1/customers', 'invoice-inv-7:customer'],
+      ['POST', '/v1/invoices', 'invoice-inv-7:invoice'],
+      ['POST', '/v1/invoiceitems', 'invoice-inv-7:item:0'],
+      ['POST', '/v1/invoiceitems', 'invoice-inv-7:item:1'],
+      ['POST', '/v1/invoices/in_1/finalize', 'invoice-inv-7:finalize'],
+    ]);
+    for (const call of calls) expect(call.stripeAccount, call.path).toBe('acct_1');
+    const [customer, draft, first, second] = calls.map((r) => Object.fromEntries(r.form));
+    expect(customer).toEqual({
+      name: 'Acme Hardware',
+      email: 'ap@acme.example',
+      'metadata[orgId]': 'org-1',
+      'metadata[invoiceId]': 'inv-7',
+    });
+    expect(draft).toMatchObject({
+      customer: 'cus_conn_1',
+      collection_method: 'send_invoice',
+      due_date: String(DUE),
+      description: 'Season 2026 sponsorship',
+      pending_invoice_items_behavior: 'exclude',
+      'metadata[orgId]': 'org-1',
+      'metadata[invoiceId]': 'inv-7',
+    });
+    expect(first).toMatchObject({
+      customer: 'cus_conn_1',
+      invoice: 'in_1',
+      description: 'Outfield banner',
+      unit_amount_decimal: '25000',
+      quantity: '1',
+      currency: 'usd',
+    });
+    expect(second).toMatchObject({ invoice: 'in_1', unit_amount_decimal: '2500', quantity: '2' });
+  });
+
+  it('reads and voids a hosted invoice on the connected account', async () => {
+    expect(await payments.retrieveHostedInvoice('acct_1', 'in_paid')).toMatchObject({
+      id: 'in_paid',
+      accountId: 'acct_1',
+      status: 'paid',
+      amountPaidCents: 30_000,
+      paidAt: new Date(PAID_AT * 1000),
+      metadata: INVOICE_METADATA,
+    });
+    expect(last()).toMatchObject({ method: 'GET', path: '/v1/invoices/in_paid', stripeAccount: 'acct_1' });
+    expect(await payments.retrieveHostedInvoice('acct_1', 'in_missing')).toBeNull();
+
+    expect(await payments.voidHostedInvoice('acct_1', 'in_1')).toMatchObject({ id: 'in_1', status: 'void' });
+    expect(last()).toMatchObject({ method: 'POST', path: '/v1/invoices/in_1/void', stripeAccount: 'acct_1' });
+    const refused = await rejection(payments.voidHostedInvoice('acct_1', 'in_paid'));
+    expect(refused).toBeInstanceOf(PaymentsError);
+    expect(refused).toMatchObject({ status: 400, message: expect.stringContaining('only void open') });
   });
 
   it('sends an idempotency key with every create call', () => {
@@ -365,6 +631,42 @@ describe('webhook verification', () => {
         expect(read).toMatchObject({ kind: 'subscription', event: 'updated', subscription: { id: 'sub_1' } });
       });
 
+      it('reads the connected account a Connect event happened on', async () => {
+        const body = JSON.stringify({
+          id: 'evt_2',
+          object: 'event',
+          account: 'acct_1',
+          type: 'invoice.paid',
+          created: Math.floor(T0 / 1000),
+          data: { object: connectedInvoiceJson('in_paid', 'paid', true) },
+        });
+        const event = await payments.verifyWebhook(body, stripeHeader(body));
+        expect(event).toMatchObject({ id: 'evt_2', accountId: 'acct_1', objectId: 'in_paid' });
+        expect(readPaymentEvent(event, payments.prices)).toEqual({
+          kind: 'invoice.paid',
+          accountId: 'acct_1',
+          invoiceId: 'in_paid',
+          customerId: 'cus_conn_1',
+          subscriptionId: null,
+          amountCents: 30_000,
+          currency: 'usd',
+          metadata: INVOICE_METADATA,
+          hosted: {
+            id: 'in_paid',
+            accountId: 'acct_1',
+            status: 'paid',
+            amountDueCents: 30_000,
+            amountPaidCents: 30_000,
+            hostedUrl: 'https://invoice.stripe.com/i/acct_1/in_paid',
+            pdfUrl: 'https://pay.stripe.com/invoice/acct_1/in_paid/pdf',
+            paidAt: new Date(PAID_AT * 1000),
+            metadata: INVOICE_METADATA,
+          },
+        });
+        // The platform's own events have no account.
+        expect((await payments.verifyWebhook(EVENT_BODY, stripeHeader(EVENT_BODY))).accountId).toBeNull();
+      });
+
       it('rejects a tampered body, a wrong secret, an old timestamp and a missing header', async () => {
         const good = stripeHeader(EVENT_BODY);
         const tampered = EVENT_BODY.replace('"active"', '"canceled"');
@@ -403,6 +705,33 @@ describe('webhook verification', () => {
     const [hook] = await simulator.setAccountState(accountId, 'active');
     if (!hook) throw new Error('no webhook');
     expect((await stripe.verifyWebhook(hook.rawBody, hook.signatureHeader)).objectId).toBe(accountId);
+  });
+});
+
+describe('reading events of connected accounts', () => {
+  const event = (type: string, accountId: string | null): TWebhookEvent => ({
+    id: 'evt_x',
+    type,
+    created: new Date(T0),
+    objectId: 'in_1',
+    accountId,
+    data: connectedInvoiceJson('in_1', type === 'invoice.voided' ? 'void' : 'open', false),
+  });
+  const prices = planPrices(PRICES);
+
+  it('reads a connected invoice voided or failed as invoice.updated, and ignores the platform’s', () => {
+    expect(readPaymentEvent(event('invoice.voided', 'acct_1'), prices)).toMatchObject({
+      kind: 'invoice.updated',
+      accountId: 'acct_1',
+      invoice: { id: 'in_1', accountId: 'acct_1', status: 'void', amountPaidCents: 0, metadata: INVOICE_METADATA },
+    });
+    expect(readPaymentEvent(event('invoice.payment_failed', 'acct_1'), prices)).toMatchObject({
+      kind: 'invoice.updated',
+      invoice: { status: 'open' },
+    });
+    for (const type of ['invoice.voided', 'invoice.payment_failed']) {
+      expect(readPaymentEvent(event(type, null), prices)).toEqual({ kind: 'ignored', type });
+    }
   });
 });
 
@@ -489,7 +818,14 @@ describe('the payment simulator', () => {
       cancelAtPeriodEnd: false,
       currentPeriodEnd: new Date(Date.UTC(2026, 1, 28, 12)),
     });
-    expect(invoice).toMatchObject({ amountCents: 999, currency: 'usd', subscriptionId: created.subscription.id });
+    expect(invoice).toMatchObject({
+      accountId: null,
+      amountCents: 999,
+      currency: 'usd',
+      subscriptionId: created.subscription.id,
+      hosted: null,
+    });
+    expect(completed).toMatchObject({ accountId: null, session: { mode: 'subscription', amountTotalCents: 999 } });
     expect(invoice.invoiceId).toMatch(/^in_sim_/);
     expect(await sim.retrieveCheckoutSession(sessionId)).toEqual(completed.session);
     expect(await sim.retrieveSubscription(created.subscription.id)).toEqual(created.subscription);
@@ -609,6 +945,289 @@ describe('the payment simulator', () => {
       },
     });
     expect(await sim.retrieveAccount(accountId)).toEqual(active?.kind === 'account.updated' ? active.account : null);
+  });
+
+  /** A connected account in the given state (an active one takes charges). */
+  const account = async (sim: ReturnType<typeof make>, key: string, state: TSimulatedAccountState = 'active') => {
+    const { accountId } = await sim.createConnectedAccount({
+      orgId: 'org-1',
+      email: 'a@club.org',
+      idempotencyKey: key,
+    });
+    if (state !== 'incomplete') await sim.setAccountState(accountId, state);
+    return accountId;
+  };
+  const donate = (sim: ReturnType<typeof make>, accountId: string, key: string) =>
+    sim.createDonationCheckout({
+      accountId,
+      amountCents: 2500,
+      description: 'Donation to Eastside Eagles',
+      donorEmail: 'fan@example.org',
+      successUrl: 'http://localhost:3000/give/thanks?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/give',
+      metadata: { orgId: 'org-1', campaignId: 'camp-9' },
+      idempotencyKey: key,
+    });
+  const sendInvoice = (sim: ReturnType<typeof make>, accountId: string, key: string) =>
+    sim.createHostedInvoice({
+      accountId,
+      customer: { name: 'Acme Hardware', email: 'ap@acme.example' },
+      lines: [
+        { description: 'Outfield banner', unitAmountCents: 25_000, quantity: 1 },
+        { description: 'Program ad', unitAmountCents: 2_500, quantity: 2 },
+      ],
+      dueDate: new Date(DUE * 1000),
+      memo: 'Season 2026 sponsorship',
+      metadata: INVOICE_METADATA,
+      idempotencyKey: key,
+    });
+  /** Verifies each webhook and reads it, with the event's own account. */
+  const readWithAccount = async (sim: ReturnType<typeof make>, hooks: TSimulatedWebhook[]) =>
+    Promise.all(
+      hooks.map(async (hook) => {
+        const event = await sim.verifyWebhook(hook.rawBody, hook.signatureHeader);
+        return { accountId: event.accountId, read: readPaymentEvent(event, sim.prices) };
+      }),
+    );
+
+  it('takes a donation to a connected account: a payment-mode session completed on that account', async () => {
+    const sim = make();
+    const accountId = await account(sim, 'donations');
+    const first = await donate(sim, accountId, 'donation-1');
+    expect(first.sessionId).toMatch(/^cs_sim_[0-9a-f]{24}$/);
+    expect(first.url).toBe(`http://localhost:3000/dev/payments/donate/${first.sessionId}`);
+    expect(await donate(sim, accountId, 'donation-1')).toEqual(first);
+    expect(await sim.donationDetails(first.sessionId)).toEqual({
+      id: first.sessionId,
+      accountId,
+      status: 'open',
+      amountCents: 2500,
+      description: 'Donation to Eastside Eagles',
+      donorEmail: 'fan@example.org',
+      successUrl: `http://localhost:3000/give/thanks?session_id=${first.sessionId}`,
+      cancelUrl: 'http://localhost:3000/give',
+    });
+    // A platform retrieval does not see a connected account's session, as with Stripe.
+    expect(await sim.retrieveCheckoutSession(first.sessionId)).toBeNull();
+
+    expect(await sim.completeDonation(first.sessionId, 'decline')).toEqual([]);
+    expect((await sim.donationDetails(first.sessionId))?.status).toBe('open');
+    const [paid] = await readWithAccount(sim, await sim.completeDonation(first.sessionId, 'pay'));
+    expect(paid?.accountId).toBe(accountId);
+    expect(paid?.read).toEqual({
+      kind: 'checkout.completed',
+      accountId,
+      session: {
+        id: first.sessionId,
+        mode: 'payment',
+        status: 'complete',
+        paymentStatus: 'paid',
+        amountTotalCents: 2500,
+        customerId: null,
+        customerEmail: 'fan@example.org',
+        subscriptionId: null,
+        paymentIntentId: expect.stringMatching(/^pi_sim_/),
+        orgId: 'org-1',
+        metadata: { orgId: 'org-1', campaignId: 'camp-9' },
+      },
+    });
+    await expect(sim.completeDonation(first.sessionId, 'pay')).rejects.toMatchObject({ status: 409 });
+
+    const second = await donate(sim, accountId, 'donation-2');
+    const [expired] = await readWithAccount(sim, await sim.completeDonation(second.sessionId, 'cancel'));
+    expect(expired?.read).toMatchObject({
+      kind: 'checkout.expired',
+      accountId,
+      session: { id: second.sessionId, mode: 'payment', status: 'expired', paymentStatus: 'unpaid' },
+    });
+  });
+
+  it('sends a hosted invoice: a declined card leaves it open, paying sends invoice.paid on the account', async () => {
+    const sim = make();
+    const accountId = await account(sim, 'invoices');
+    const invoice = await sendInvoice(sim, accountId, 'invoice-1');
+    expect(invoice).toEqual({
+      id: expect.stringMatching(/^in_sim_[0-9a-f]{24}$/),
+      accountId,
+      status: 'open',
+      amountDueCents: 30_000,
+      amountPaidCents: 0,
+      hostedUrl: `http://localhost:3000/dev/payments/invoice/${invoice.id}`,
+      pdfUrl: null,
+      paidAt: null,
+      metadata: INVOICE_METADATA,
+    });
+    expect(await sendInvoice(sim, accountId, 'invoice-1')).toEqual(invoice);
+    expect(await sim.retrieveHostedInvoice(accountId, invoice.id)).toEqual(invoice);
+    expect(await sim.retrieveHostedInvoice('acct_sim_other', invoice.id)).toBeNull();
+    expect(await sim.hostedInvoiceDetails(invoice.id)).toMatchObject({
+      status: 'open',
+      customerName: 'Acme Hardware',
+      customerEmail: 'ap@acme.example',
+      amountDueCents: 30_000,
+      dueDate: new Date(DUE * 1000),
+      memo: 'Season 2026 sponsorship',
+      lines: [
+        { description: 'Outfield banner', unitAmountCents: 25_000, quantity: 1 },
+        { description: 'Program ad', unitAmountCents: 2_500, quantity: 2 },
+      ],
+    });
+
+    const [failed] = await readWithAccount(sim, await sim.payHostedInvoice(invoice.id, 'decline'));
+    expect(failed?.read).toEqual({ kind: 'invoice.updated', accountId, invoice });
+
+    clock += 60_000;
+    const [paid] = await readWithAccount(sim, await sim.payHostedInvoice(invoice.id, 'pay'));
+    const paidInvoice = {
+      ...invoice,
+      status: 'paid',
+      amountPaidCents: 30_000,
+      paidAt: new Date(Math.floor(clock / 1000) * 1000),
+    };
+    expect(paid?.accountId).toBe(accountId);
+    expect(paid?.read).toEqual({
+      kind: 'invoice.paid',
+      accountId,
+      invoiceId: invoice.id,
+      customerId: expect.stringMatching(/^cus_sim_/),
+      subscriptionId: null,
+      amountCents: 30_000,
+      currency: 'usd',
+      metadata: INVOICE_METADATA,
+      hosted: paidInvoice,
+    });
+    expect(await sim.retrieveHostedInvoice(accountId, invoice.id)).toEqual(paidInvoice);
+    await expect(sim.payHostedInvoice(invoice.id, 'pay')).rejects.toMatchObject({ status: 409 });
+    await expect(sim.voidHostedInvoice(accountId, invoice.id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('a voided invoice can no longer be paid', async () => {
+    const sim = make();
+    const accountId = await account(sim, 'voids');
+    const invoice = await sendInvoice(sim, accountId, 'invoice-void');
+    expect(await sim.voidHostedInvoice(accountId, invoice.id)).toEqual({ ...invoice, status: 'void' });
+    expect((await sim.retrieveHostedInvoice(accountId, invoice.id))?.status).toBe('void');
+    const refused = await rejection(sim.payHostedInvoice(invoice.id, 'pay'));
+    expect(refused).toBeInstanceOf(PaymentsError);
+    expect(refused).toMatchObject({ status: 409, message: expect.stringContaining('void') });
+    await expect(sim.payHostedInvoice(invoice.id, 'decline')).rejects.toMatchObject({ status: 409 });
+    await expect(sim.voidHostedInvoice(accountId, invoice.id)).rejects.toMatchObject({ status: 409 });
+    await expect(sim.voidHostedInvoice(accountId, 'in_sim_nope')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('refuses charges to an account that cannot take them, and to an unknown one', async () => {
+    const sim = make();
+    for (const state of ['incomplete', 'requirements'] as const) {
+      const accountId = await account(sim, `not-active-${state}`, state);
+      for (const attempt of [donate(sim, accountId, `d-${state}`), sendInvoice(sim, accountId, `i-${state}`)]) {
+        const refused = await rejection(attempt);
+        expect(refused, state).toBeInstanceOf(PaymentsError);
+        expect(refused, state).toMatchObject({
+          status: 400,
+          message: expect.stringContaining('cannot accept charges'),
+        });
+      }
+    }
+    await expect(donate(sim, 'acct_sim_nope', 'd-unknown')).rejects.toMatchObject({ status: 400 });
+    await expect(sendInvoice(sim, 'acct_sim_nope', 'i-unknown')).rejects.toMatchObject({ status: 400 });
+    const accountId = await account(sim, 'small');
+    await expect(
+      sim.createDonationCheckout({
+        accountId,
+        amountCents: 49,
+        description: 'Too little',
+        donorEmail: null,
+        successUrl: 'http://localhost:3000/ok',
+        cancelUrl: 'http://localhost:3000/no',
+        metadata: {},
+        idempotencyKey: 'small',
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      sim.createHostedInvoice({
+        accountId,
+        customer: { name: 'Nobody', email: null },
+        lines: [],
+        dueDate: new Date(DUE * 1000),
+        memo: null,
+        metadata: {},
+        idempotencyKey: 'empty',
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    // An account that stops taking charges refuses a payment on a page opened before.
+    const open = await sendInvoice(sim, accountId, 'i-later');
+    await sim.setAccountState(accountId, 'requirements');
+    await expect(sim.payHostedInvoice(open.id, 'pay')).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('links to the account’s dashboard, and deletes the account with what was made on it', async () => {
+    const sim = make();
+    const accountId = await account(sim, 'to-delete');
+    expect(await sim.createAccountLoginLink(accountId)).toEqual({
+      url: `http://localhost:3000/dev/payments/dashboard/${accountId}`,
+    });
+    await expect(sim.createAccountLoginLink('acct_sim_nope')).rejects.toMatchObject({ status: 404 });
+    const invoice = await sendInvoice(sim, accountId, 'doomed');
+    const { sessionId } = await donate(sim, accountId, 'doomed');
+    expect(await sim.deleteConnectedAccount(accountId)).toBe(true);
+    expect(await sim.retrieveAccount(accountId)).toBeNull();
+    expect(await sim.retrieveHostedInvoice(accountId, invoice.id)).toBeNull();
+    expect(await sim.hostedInvoiceDetails(invoice.id)).toBeNull();
+    expect(await sim.donationDetails(sessionId)).toBeNull();
+    expect(await sim.deleteConnectedAccount(accountId)).toBe(false);
+    expect(await make().retrieveAccount(accountId)).toBeNull();
+  });
+
+  it('keeps donations and hosted invoices across a new instance on the same directory', async () => {
+    const before = make();
+    const accountId = await account(before, 'persist-connect');
+    const { sessionId } = await donate(before, accountId, 'persist-donation');
+    const invoice = await sendInvoice(before, accountId, 'persist-invoice');
+    await before.payHostedInvoice(invoice.id, 'pay');
+    const after = make();
+    expect(await after.donationDetails(sessionId)).toMatchObject({ status: 'open', amountCents: 2500 });
+    expect(await after.retrieveHostedInvoice(accountId, invoice.id)).toMatchObject({ status: 'paid' });
+    expect((await donate(after, accountId, 'persist-donation')).sessionId).toBe(sessionId);
+    expect((await sendInvoice(after, accountId, 'persist-invoice')).id).toBe(invoice.id);
+    const [paid] = await readWithAccount(after, await after.completeDonation(sessionId, 'pay'));
+    expect(paid?.read).toMatchObject({ kind: 'checkout.completed', accountId });
+  });
+
+  it('reads a state file written before donations and hosted invoices', async () => {
+    const oldDir = mkdtempSync(join(tmpdir(), 'pennant-payments-sim-old-'));
+    try {
+      const old = {
+        sessions: {},
+        customers: {},
+        subscriptions: {},
+        accounts: {
+          acct_sim_old: {
+            id: 'acct_sim_old',
+            orgId: 'org-1',
+            email: 'a@club.org',
+            state: 'active',
+            returnUrl: null,
+            refreshUrl: null,
+          },
+        },
+        idempotency: {},
+      };
+      writeFileSync(join(oldDir, 'state.json'), JSON.stringify(old));
+      const sim = createPaymentsSimulator({
+        dir: oldDir,
+        publicUrl: 'http://localhost:3000',
+        webhookSecret: undefined,
+        sessionSecret: 's'.repeat(40),
+        now: () => clock,
+      });
+      expect(await sim.retrieveAccount('acct_sim_old')).toMatchObject({ chargesEnabled: true });
+      expect(await sim.hostedInvoiceDetails('in_sim_x')).toBeNull();
+      const invoice = await sendInvoice(sim, 'acct_sim_old', 'after-upgrade');
+      const saved: unknown = JSON.parse(readFileSync(join(oldDir, 'state.json'), 'utf8'));
+      expect(saved).toMatchObject({ donations: {}, hostedInvoices: { [invoice.id]: { status: 'open' } } });
+    } finally {
+      rmSync(oldDir, { recursive: true, force: true });
+    }
   });
 
   it('keeps its state across a new instance on the same directory, with the same derived secret', async () => {

@@ -39,13 +39,22 @@ export interface TCheckoutInput {
 
 export interface TCheckoutSession {
   id: string;
+  /** 'subscription' for the premium plans, 'payment' for a donation to a connected account. */
+  mode: 'subscription' | 'payment' | 'setup';
   status: 'open' | 'complete' | 'expired';
   /** 'paid', 'unpaid' or 'no_payment_required'. */
   paymentStatus: string;
+  /** What the session charges, in cents; null before its line items are known (Stripe's amount_total). */
+  amountTotalCents: number | null;
   customerId: string | null;
+  /** The e-mail the payer gave on the page, else the one the session was prefilled with. */
+  customerEmail: string | null;
   subscriptionId: string | null;
+  /** The payment of a 'payment' session, once there is one. */
+  paymentIntentId: string | null;
   /** The organization the checkout was started for (client_reference_id, else metadata.orgId). */
   orgId: string | null;
+  metadata: Record<string, string>;
 }
 
 export interface TSubscription {
@@ -74,6 +83,53 @@ export interface TConnectedAccount {
   requirements: TAccountRequirements;
 }
 
+export interface TDonationCheckoutInput {
+  /** The connected account the money goes to. */
+  accountId: string;
+  amountCents: number;
+  /** What the donor's card statement and the page show, e.g. 'Donation to Eastside Eagles'. */
+  description: string;
+  /** Prefilled on the page when known. */
+  donorEmail: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** Comes back on the session and its events (orgId, campaignId, playerId, ...). */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface THostedInvoiceLine {
+  description: string;
+  unitAmountCents: number;
+  quantity: number;
+}
+
+export interface THostedInvoiceInput {
+  accountId: string;
+  /** Who pays: a customer is made on the connected account for them. */
+  customer: { name: string; email: string | null };
+  lines: THostedInvoiceLine[];
+  dueDate: Date;
+  memo: string | null;
+  /** Comes back on the invoice and its events (orgId, invoiceId: Pennant's ids). */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface THostedInvoice {
+  id: string;
+  accountId: string;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  amountDueCents: number;
+  amountPaidCents: number;
+  /** The provider's page where the customer pays. */
+  hostedUrl: string | null;
+  /** The provider's PDF of the invoice, when it makes one. */
+  pdfUrl: string | null;
+  paidAt: Date | null;
+  metadata: Record<string, string>;
+}
+
 /** A webhook whose signature checked out. `data` is the event's object, for the route to parse. */
 export interface TWebhookEvent {
   id: string;
@@ -81,6 +137,8 @@ export interface TWebhookEvent {
   created: Date;
   /** The id of the event's object (the session, subscription, invoice or account). */
   objectId: string;
+  /** The connected account the event happened on (Connect's top-level `account`); null for the platform's. */
+  accountId: string | null;
   data: unknown;
 }
 
@@ -122,6 +180,18 @@ export interface TPayments {
   createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
   /** null when the provider knows no such account. */
   retrieveAccount(accountId: string): Promise<TConnectedAccount | null>;
+  /** A one-time link into the connected account's own dashboard (Stripe Express login link). */
+  createAccountLoginLink(accountId: string): Promise<{ url: string }>;
+  /** Deletes a connected account ('Reset & Start Over'); false when the provider knew none. */
+  deleteConnectedAccount(accountId: string): Promise<boolean>;
+  /** A one-off card payment to the connected account (a donation), paid on the provider's page. */
+  createDonationCheckout(input: TDonationCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /** An invoice the connected account sends its customer, paid on the provider's hosted page. */
+  createHostedInvoice(input: THostedInvoiceInput): Promise<THostedInvoice>;
+  /** null when the provider knows no such invoice on that account. */
+  retrieveHostedInvoice(accountId: string, invoiceId: string): Promise<THostedInvoice | null>;
+  /** Voids an open invoice (it can no longer be paid); a paid one is a PaymentsError (409). */
+  voidHostedInvoice(accountId: string, invoiceId: string): Promise<THostedInvoice>;
   /** The event, or a WebhookSignatureError (the route answers 400). */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<TWebhookEvent>;
 }
@@ -134,6 +204,8 @@ export const ZWebhookBody = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
   created: z.number().int(),
+  /** Present on the events of a connected account, which a Connect endpoint receives too. */
+  account: z.string().min(1).nullish(),
   data: z.object({ object: z.object({ id: z.string().min(1) }).loose() }),
 });
 
@@ -143,6 +215,7 @@ export function webhookEvent(body: z.output<typeof ZWebhookBody>): TWebhookEvent
     type: body.type,
     created: new Date(body.created * 1000),
     objectId: body.data.object.id,
+    accountId: body.account ?? null,
     data: body.data.object,
   };
 }
@@ -155,14 +228,21 @@ const ZExpandable = z.union([z.string(), z.object({ id: z.string() }).loose()]).
 const expandedId = (field: z.output<typeof ZExpandable>): string | null =>
   field ? (typeof field === 'string' ? field : field.id) : null;
 
+const ZMetadata = z.record(z.string(), z.string()).nullish();
+
 export const ZSessionObject = z.object({
   id: z.string(),
+  mode: z.enum(['subscription', 'payment', 'setup']),
   status: z.enum(['open', 'complete', 'expired']).nullish(),
   payment_status: z.string(),
+  amount_total: z.number().int().nullish(),
   customer: ZExpandable,
+  customer_email: z.string().nullish(),
+  customer_details: z.object({ email: z.string().nullish() }).loose().nullish(),
   subscription: ZExpandable,
+  payment_intent: ZExpandable,
   client_reference_id: z.string().nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
+  metadata: ZMetadata,
 });
 
 export const ZSubscriptionObject = z.object({
@@ -181,6 +261,19 @@ export const ZInvoiceObject = z.object({
   amount_paid: z.number().int(),
   currency: z.string(),
   parent: z.object({ subscription_details: z.object({ subscription: ZExpandable }).nullish() }).nullish(),
+  metadata: ZMetadata,
+});
+
+/** An invoice a connected account sends its customer (THostedInvoice), as Stripe answers and sends it. */
+export const ZHostedInvoiceObject = z.object({
+  id: z.string(),
+  status: z.enum(['draft', 'open', 'paid', 'void', 'uncollectible']),
+  amount_due: z.number().int(),
+  amount_paid: z.number().int(),
+  hosted_invoice_url: z.string().nullish(),
+  invoice_pdf: z.string().nullish(),
+  status_transitions: z.object({ paid_at: z.number().int().nullish() }).loose().nullish(),
+  metadata: ZMetadata,
 });
 
 export const ZAccountObject = z.object({
@@ -198,30 +291,44 @@ export const ZAccountObject = z.object({
     .nullish(),
 });
 
-/** What a webhook means to Pennant; 'ignored' for every other event type. */
+/**
+ * What a webhook means to Pennant; 'ignored' for every other event type. `accountId` is the
+ * connected account the event happened on, null for the platform's own (the premium plans).
+ */
 export type TPaymentEvent =
-  | { kind: 'checkout.completed'; session: TCheckoutSession }
-  | { kind: 'checkout.expired'; session: TCheckoutSession }
+  | { kind: 'checkout.completed'; accountId: string | null; session: TCheckoutSession }
+  | { kind: 'checkout.expired'; accountId: string | null; session: TCheckoutSession }
   | { kind: 'subscription'; event: 'created' | 'updated' | 'deleted'; subscription: TSubscription }
   | {
       kind: 'invoice.paid';
+      accountId: string | null;
       invoiceId: string;
       customerId: string | null;
       subscriptionId: string | null;
       amountCents: number;
       currency: string;
+      metadata: Record<string, string>;
+      /** The connected account's invoice as a whole; null for the platform's (subscription) invoices. */
+      hosted: THostedInvoice | null;
     }
+  /** A connected account's invoice that was voided or whose payment failed (it stays open then). */
+  | { kind: 'invoice.updated'; accountId: string; invoice: THostedInvoice }
   | { kind: 'account.updated'; account: TConnectedAccount }
   | { kind: 'ignored'; type: string };
 
 export function checkoutSessionOf(raw: z.output<typeof ZSessionObject>): TCheckoutSession {
   return {
     id: raw.id,
+    mode: raw.mode,
     status: raw.status ?? 'open',
     paymentStatus: raw.payment_status,
+    amountTotalCents: raw.amount_total ?? null,
     customerId: expandedId(raw.customer),
+    customerEmail: raw.customer_details?.email ?? raw.customer_email ?? null,
     subscriptionId: expandedId(raw.subscription),
+    paymentIntentId: expandedId(raw.payment_intent),
     orgId: raw.client_reference_id ?? raw.metadata?.orgId ?? null,
+    metadata: raw.metadata ?? {},
   };
 }
 
@@ -255,6 +362,21 @@ export function connectedAccountOf(raw: z.output<typeof ZAccountObject>): TConne
   };
 }
 
+export function hostedInvoiceOf(raw: z.output<typeof ZHostedInvoiceObject>, accountId: string): THostedInvoice {
+  const paidAt = raw.status_transitions?.paid_at;
+  return {
+    id: raw.id,
+    accountId,
+    status: raw.status,
+    amountDueCents: raw.amount_due,
+    amountPaidCents: raw.amount_paid,
+    hostedUrl: raw.hosted_invoice_url ?? null,
+    pdfUrl: raw.invoice_pdf ?? null,
+    paidAt: paidAt ? new Date(paidAt * 1000) : null,
+    metadata: raw.metadata ?? {},
+  };
+}
+
 /**
  * Reads a verified event's object into plain results, the same for Stripe and the simulator.
  * Throws a ZodError when an event Pennant handles carries an object of another shape.
@@ -262,9 +384,17 @@ export function connectedAccountOf(raw: z.output<typeof ZAccountObject>): TConne
 export function readPaymentEvent(event: TWebhookEvent, prices: TPlanPrices): TPaymentEvent {
   switch (event.type) {
     case 'checkout.session.completed':
-      return { kind: 'checkout.completed', session: checkoutSessionOf(ZSessionObject.parse(event.data)) };
+      return {
+        kind: 'checkout.completed',
+        accountId: event.accountId,
+        session: checkoutSessionOf(ZSessionObject.parse(event.data)),
+      };
     case 'checkout.session.expired':
-      return { kind: 'checkout.expired', session: checkoutSessionOf(ZSessionObject.parse(event.data)) };
+      return {
+        kind: 'checkout.expired',
+        accountId: event.accountId,
+        session: checkoutSessionOf(ZSessionObject.parse(event.data)),
+      };
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
@@ -282,13 +412,27 @@ export function readPaymentEvent(event: TWebhookEvent, prices: TPlanPrices): TPa
     }
     case 'invoice.paid': {
       const invoice = ZInvoiceObject.parse(event.data);
+      const { accountId } = event;
       return {
         kind: 'invoice.paid',
+        accountId,
         invoiceId: invoice.id,
         customerId: expandedId(invoice.customer),
         subscriptionId: expandedId(invoice.parent?.subscription_details?.subscription),
         amountCents: invoice.amount_paid,
         currency: invoice.currency,
+        metadata: invoice.metadata ?? {},
+        hosted: accountId ? hostedInvoiceOf(ZHostedInvoiceObject.parse(event.data), accountId) : null,
+      };
+    }
+    case 'invoice.voided':
+    case 'invoice.payment_failed': {
+      // Pennant's own (subscription) invoices are followed through the subscription's events.
+      if (!event.accountId) return { kind: 'ignored', type: event.type };
+      return {
+        kind: 'invoice.updated',
+        accountId: event.accountId,
+        invoice: hostedInvoiceOf(ZHostedInvoiceObject.parse(event.data), event.accountId),
       };
     }
     case 'account.updated':

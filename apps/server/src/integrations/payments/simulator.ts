@@ -5,12 +5,15 @@ import { z } from 'zod';
 import {
   checkoutSessionOf,
   connectedAccountOf,
+  hostedInvoiceOf,
   PAID_PLAN_KEYS,
   PaymentsError,
   PLAN_AMOUNT_CENTS,
   planPrices,
   subscriptionOf,
   type TConnectedAccount,
+  type THostedInvoice,
+  type THostedInvoiceLine,
   type TPaidPlanKey,
   type TPayments,
   type TSubscription,
@@ -29,6 +32,8 @@ export const SIMULATOR_PRICES: Record<TPaidPlanKey, string> = {
 
 export type TSimulatedAccountState = 'incomplete' | 'requirements' | 'active';
 export type TCheckoutOutcome = 'pay' | 'decline' | 'cancel';
+/** A hosted invoice's page has no cancel: the customer just leaves it. */
+export type TInvoiceOutcome = 'pay' | 'decline';
 
 /** A webhook as the simulator would POST it: the route verifies it like Stripe's. */
 export interface TSimulatedWebhook {
@@ -48,7 +53,35 @@ export interface TSimulatedCheckout {
   cancelUrl: string;
 }
 
-/** The simulator's extra surface, for its developer pages (checkout, portal, onboarding). */
+/** What the simulator's donation page shows and where it sends the browser after. */
+export interface TSimulatedDonation {
+  id: string;
+  accountId: string;
+  status: 'open' | 'complete' | 'expired';
+  amountCents: number;
+  description: string;
+  donorEmail: string | null;
+  /** With {CHECKOUT_SESSION_ID} filled in, as Stripe does. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** What the simulator's hosted invoice page shows. */
+export interface TSimulatedHostedInvoice {
+  id: string;
+  accountId: string;
+  status: THostedInvoice['status'];
+  customerName: string;
+  customerEmail: string | null;
+  lines: THostedInvoiceLine[];
+  amountDueCents: number;
+  amountPaidCents: number;
+  dueDate: Date;
+  memo: string | null;
+  paidAt: Date | null;
+}
+
+/** The simulator's extra surface, for its developer pages (checkout, portal, onboarding, donation, invoice). */
 export interface TPaymentsSimulator extends TPayments {
   kind: 'simulator';
   /** The secret its webhooks are signed with. */
@@ -64,6 +97,14 @@ export interface TPaymentsSimulator extends TPayments {
   /** At period end: it stays active and is marked to end; else it ends now. */
   cancelSubscription(subscriptionId: string, atPeriodEnd: boolean): Promise<TSimulatedWebhook[]>;
   setAccountState(accountId: string, state: TSimulatedAccountState): Promise<TSimulatedWebhook[]>;
+  /** null when there is no such donation session. */
+  donationDetails(sessionId: string): Promise<TSimulatedDonation | null>;
+  /** Pay (checkout.session.completed), decline (nothing changes, it stays open) or cancel (it expires). */
+  completeDonation(sessionId: string, outcome: TCheckoutOutcome): Promise<TSimulatedWebhook[]>;
+  /** null when there is no such hosted invoice. */
+  hostedInvoiceDetails(invoiceId: string): Promise<TSimulatedHostedInvoice | null>;
+  /** Pay (invoice.paid) or decline (invoice.payment_failed, it stays open); only an open invoice. */
+  payHostedInvoice(invoiceId: string, outcome: TInvoiceOutcome): Promise<TSimulatedWebhook[]>;
 }
 
 export interface TSimulatorOptions {
@@ -122,6 +163,40 @@ const ZAccount = z.object({
   refreshUrl: z.string().nullable(),
 });
 
+/** A one-off payment's checkout session on a connected account (a donation). */
+const ZDonation = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  amountCents: z.number().int(),
+  description: z.string(),
+  donorEmail: z.string().nullable(),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+  metadata: z.record(z.string(), z.string()),
+  status: z.enum(['open', 'complete', 'expired']),
+  paymentStatus: z.enum(['paid', 'unpaid']),
+  paymentIntentId: z.string().nullable(),
+  created: z.number(),
+});
+
+/** An invoice a connected account sends its customer, with that customer. */
+const ZHostedInvoiceState = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  lines: z.array(z.object({ description: z.string(), unitAmountCents: z.number().int(), quantity: z.number().int() })),
+  dueDate: z.number(),
+  memo: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
+  status: z.enum(['open', 'paid', 'void']),
+  finalizedAt: z.number(),
+  paidAt: z.number().nullable(),
+  voidedAt: z.number().nullable(),
+  created: z.number(),
+});
+
 const ZState = z.object({
   sessions: z.record(z.string(), ZSession),
   customers: z.record(
@@ -130,14 +205,33 @@ const ZState = z.object({
   ),
   subscriptions: z.record(z.string(), ZSub),
   accounts: z.record(z.string(), ZAccount),
+  // Added with donations and hosted invoices: a state file written before has neither.
+  donations: z.record(z.string(), ZDonation).default({}),
+  hostedInvoices: z.record(z.string(), ZHostedInvoiceState).default({}),
   /** Idempotency key → the id of the object the first call made. */
   idempotency: z.record(z.string(), z.string()),
 });
 type TState = z.output<typeof ZState>;
 type TSub = z.output<typeof ZSub>;
 type TAccount = z.output<typeof ZAccount>;
+type TDonation = z.output<typeof ZDonation>;
+type THostedInvoiceState = z.output<typeof ZHostedInvoiceState>;
 
-const emptyState = (): TState => ({ sessions: {}, customers: {}, subscriptions: {}, accounts: {}, idempotency: {} });
+const emptyState = (): TState => ({
+  sessions: {},
+  customers: {},
+  subscriptions: {},
+  accounts: {},
+  donations: {},
+  hostedInvoices: {},
+  idempotency: {},
+});
+
+/** Stripe's smallest charge in US dollars. */
+const MINIMUM_CHARGE_CENTS = 50;
+
+const invoiceTotal = (lines: THostedInvoiceLine[]) =>
+  lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
 
 /** Ids shaped like Stripe's, e.g. cs_sim_3f9a…. */
 const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString('hex')}`;
@@ -263,13 +357,32 @@ export function createPaymentsSimulator(opts: TSimulatorOptions): TPaymentsSimul
     if (!account) throw new PaymentsError(`No such account: ${id}`, 404);
     return account;
   };
+  /** Stripe refuses a charge to an account whose charges are not enabled (onboarding not done). */
+  const chargeableOrThrow = (id: string, status: 400 | 409) => {
+    const account = load().accounts[id];
+    if (!account) throw new PaymentsError(`No such account: ${id}`, status);
+    if (!ACCOUNT_STATES[account.state].chargesEnabled) {
+      throw new PaymentsError(`Account ${id} cannot accept charges`, status);
+    }
+    return account;
+  };
+  const donationOrThrow = (id: string) => {
+    const donation = load().donations[id];
+    if (!donation) throw new PaymentsError(`No such checkout session: ${id}`, 404);
+    return donation;
+  };
+  const hostedInvoiceOrThrow = (id: string) => {
+    const invoice = load().hostedInvoices[id];
+    if (!invoice) throw new PaymentsError(`No such invoice: ${id}`, 404);
+    return invoice;
+  };
 
   // The objects in Stripe's JSON shapes: webhooks carry them, and the retrievals read them back
   // through the same mapping as Stripe's answers.
   const sessionJson = (s: z.output<typeof ZSession>) => ({
     id: s.id,
     object: 'checkout.session',
-    mode: 'subscription',
+    mode: 'subscription' as const,
     status: s.status,
     payment_status: s.paymentStatus,
     customer: s.customerId,
@@ -345,6 +458,76 @@ export function createPaymentsSimulator(opts: TSimulatorOptions): TPaymentsSimul
     },
   });
 
+  const donationJson = (d: TDonation) => ({
+    id: d.id,
+    object: 'checkout.session',
+    mode: 'payment',
+    submit_type: 'donate',
+    status: d.status,
+    payment_status: d.paymentStatus,
+    customer: null,
+    customer_email: d.donorEmail,
+    customer_details: d.status === 'complete' ? { email: d.donorEmail } : null,
+    subscription: null,
+    payment_intent: d.paymentIntentId,
+    client_reference_id: null,
+    metadata: d.metadata,
+    amount_subtotal: d.amountCents,
+    amount_total: d.amountCents,
+    currency: 'usd',
+    created: d.created,
+    success_url: d.successUrl,
+    cancel_url: d.cancelUrl,
+    url: d.status === 'open' ? `${pages}/donate/${d.id}` : null,
+  });
+  const hostedInvoiceJson = (i: THostedInvoiceState) => {
+    const total = invoiceTotal(i.lines);
+    const paid = i.status === 'paid' ? total : 0;
+    return {
+      id: i.id,
+      object: 'invoice',
+      customer: i.customerId,
+      customer_name: i.customerName,
+      customer_email: i.customerEmail,
+      collection_method: 'send_invoice',
+      currency: 'usd',
+      description: i.memo,
+      due_date: i.dueDate,
+      status: i.status,
+      amount_due: total,
+      amount_paid: paid,
+      amount_remaining: i.status === 'open' ? total : 0,
+      subtotal: total,
+      total,
+      // Pennant renders its own PDF of the invoice; the simulator makes none.
+      hosted_invoice_url: `${pages}/invoice/${i.id}`,
+      invoice_pdf: null,
+      metadata: i.metadata,
+      parent: null,
+      created: i.created,
+      status_transitions: {
+        finalized_at: i.finalizedAt,
+        paid_at: i.paidAt,
+        voided_at: i.voidedAt,
+        marked_uncollectible_at: null,
+      },
+      lines: {
+        object: 'list',
+        data: i.lines.map((line, n) => ({
+          id: `il_${i.id.slice('in_'.length)}_${n}`,
+          object: 'line_item',
+          description: line.description,
+          quantity: line.quantity,
+          amount: line.unitAmountCents * line.quantity,
+          currency: 'usd',
+          pricing: { unit_amount_decimal: String(line.unitAmountCents) },
+        })),
+      },
+    };
+  };
+  const toHostedInvoice = (i: THostedInvoiceState): THostedInvoice =>
+    hostedInvoiceOf(hostedInvoiceJson(i), i.accountId);
+
   const toSubscription = (s: TSub): TSubscription =>
     subscriptionOf(
       {
@@ -357,13 +540,14 @@ export function createPaymentsSimulator(opts: TSimulatorOptions): TPaymentsSimul
       prices,
     );
 
-  /** An event as Stripe would send it, signed now. */
-  const webhook = (type: string, object: { id: string }): TSimulatedWebhook => {
+  /** An event as Stripe would send it, signed now; a connected account's carries its id as `account`. */
+  const webhook = (type: string, object: { id: string }, account?: string): TSimulatedWebhook => {
     const created = nowSeconds();
     const rawBody = JSON.stringify(
       {
         id: newId('evt'),
         object: 'event',
+        ...(account ? { account } : {}),
         api_version: 'simulator',
         created,
         livemode: false,
@@ -444,6 +628,99 @@ export function createPaymentsSimulator(opts: TSimulatorOptions): TPaymentsSimul
     async retrieveAccount(accountId) {
       const account = load().accounts[accountId];
       return account ? connectedAccountOf(accountJson(account)) : null;
+    },
+    async createAccountLoginLink(accountId) {
+      accountOrThrow(accountId);
+      return { url: `${pages}/dashboard/${accountId}` };
+    },
+    async deleteConnectedAccount(accountId) {
+      const s = load();
+      if (!s.accounts[accountId]) return false;
+      // What was made on the account goes with it: Stripe knows none of it afterwards.
+      delete s.accounts[accountId];
+      for (const d of Object.values(s.donations)) if (d.accountId === accountId) delete s.donations[d.id];
+      for (const i of Object.values(s.hostedInvoices)) if (i.accountId === accountId) delete s.hostedInvoices[i.id];
+      save();
+      return true;
+    },
+    async createDonationCheckout(input) {
+      // Stripe's idempotency keys belong to the account the call is made on; a key already used
+      // answers its first result without checking anything again.
+      const id = once(`donation:${input.accountId}:${input.idempotencyKey}`, () => {
+        chargeableOrThrow(input.accountId, 400);
+        if (!Number.isSafeInteger(input.amountCents) || input.amountCents < MINIMUM_CHARGE_CENTS) {
+          throw new PaymentsError(`The amount must be a whole number of cents, at least ${MINIMUM_CHARGE_CENTS}`, 400);
+        }
+        const sessionId = newId('cs');
+        load().donations[sessionId] = {
+          id: sessionId,
+          accountId: input.accountId,
+          amountCents: input.amountCents,
+          description: input.description,
+          donorEmail: input.donorEmail,
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          metadata: { ...input.metadata },
+          status: 'open',
+          paymentStatus: 'unpaid',
+          paymentIntentId: null,
+          created: nowSeconds(),
+        };
+        return sessionId;
+      });
+      return { sessionId: id, url: `${pages}/donate/${id}` };
+    },
+    async createHostedInvoice(input) {
+      const lineOk = (line: THostedInvoiceLine) =>
+        Number.isSafeInteger(line.unitAmountCents) &&
+        line.unitAmountCents >= 0 &&
+        Number.isSafeInteger(line.quantity) &&
+        line.quantity >= 1;
+      const id = once(`hosted-invoice:${input.accountId}:${input.idempotencyKey}`, () => {
+        chargeableOrThrow(input.accountId, 400);
+        // Stripe marks an invoice of nothing paid as it finalizes it; the simulator refuses one instead.
+        if (!input.lines.every(lineOk) || invoiceTotal(input.lines) <= 0) {
+          throw new PaymentsError('An invoice needs lines of whole cents, a quantity of at least 1 and a total', 400);
+        }
+        const invoiceId = newId('in');
+        const created = nowSeconds();
+        load().hostedInvoices[invoiceId] = {
+          id: invoiceId,
+          accountId: input.accountId,
+          customerId: newId('cus'),
+          customerName: input.customer.name,
+          customerEmail: input.customer.email,
+          lines: input.lines.map(({ description, unitAmountCents, quantity }) => ({
+            description,
+            unitAmountCents,
+            quantity,
+          })),
+          dueDate: Math.floor(input.dueDate.getTime() / 1000),
+          memo: input.memo,
+          metadata: { ...input.metadata },
+          // Made, given its lines and finalized in one call, as stripe.ts does.
+          status: 'open',
+          finalizedAt: created,
+          paidAt: null,
+          voidedAt: null,
+          created,
+        };
+        return invoiceId;
+      });
+      return toHostedInvoice(hostedInvoiceOrThrow(id));
+    },
+    async retrieveHostedInvoice(accountId, invoiceId) {
+      const invoice = load().hostedInvoices[invoiceId];
+      return invoice?.accountId === accountId ? toHostedInvoice(invoice) : null;
+    },
+    async voidHostedInvoice(accountId, invoiceId) {
+      const invoice = load().hostedInvoices[invoiceId];
+      if (invoice?.accountId !== accountId) throw new PaymentsError(`No such invoice: ${invoiceId}`, 404);
+      if (invoice.status !== 'open') throw new PaymentsError(`Invoice ${invoiceId} is ${invoice.status}`, 409);
+      invoice.status = 'void';
+      invoice.voidedAt = nowSeconds();
+      save();
+      return toHostedInvoice(invoice);
     },
     async verifyWebhook(rawBody, header) {
       verifySignatureHeader(secret, rawBody, header, now());
@@ -533,6 +810,66 @@ export function createPaymentsSimulator(opts: TSimulatorOptions): TPaymentsSimul
       account.state = next;
       save();
       return [webhook('account.updated', accountJson(account))];
+    },
+    async donationDetails(sessionId) {
+      const d = load().donations[sessionId];
+      if (!d) return null;
+      return {
+        id: d.id,
+        accountId: d.accountId,
+        status: d.status,
+        amountCents: d.amountCents,
+        description: d.description,
+        donorEmail: d.donorEmail,
+        successUrl: d.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', d.id),
+        cancelUrl: d.cancelUrl,
+      };
+    },
+    async completeDonation(sessionId, outcome) {
+      const donation = donationOrThrow(sessionId);
+      if (donation.status !== 'open')
+        throw new PaymentsError(`Checkout session ${sessionId} is ${donation.status}`, 409);
+      if (outcome === 'decline') return [];
+      if (outcome === 'cancel') {
+        donation.status = 'expired';
+        save();
+        return [webhook('checkout.session.expired', donationJson(donation), donation.accountId)];
+      }
+      chargeableOrThrow(donation.accountId, 409);
+      Object.assign(donation, { status: 'complete', paymentStatus: 'paid', paymentIntentId: newId('pi') });
+      save();
+      return [webhook('checkout.session.completed', donationJson(donation), donation.accountId)];
+    },
+    async hostedInvoiceDetails(invoiceId) {
+      const i = load().hostedInvoices[invoiceId];
+      if (!i) return null;
+      const json = hostedInvoiceJson(i);
+      return {
+        id: i.id,
+        accountId: i.accountId,
+        status: i.status,
+        customerName: i.customerName,
+        customerEmail: i.customerEmail,
+        lines: i.lines.map((line) => ({ ...line })),
+        amountDueCents: json.amount_due,
+        amountPaidCents: json.amount_paid,
+        dueDate: new Date(i.dueDate * 1000),
+        memo: i.memo,
+        paidAt: i.paidAt === null ? null : new Date(i.paidAt * 1000),
+      };
+    },
+    async payHostedInvoice(invoiceId, outcome) {
+      const invoice = hostedInvoiceOrThrow(invoiceId);
+      if (invoice.status !== 'open') throw new PaymentsError(`Invoice ${invoiceId} is ${invoice.status}`, 409);
+      // A declined card leaves the invoice open for another try, as Stripe's hosted page does.
+      if (outcome === 'decline') {
+        return [webhook('invoice.payment_failed', hostedInvoiceJson(invoice), invoice.accountId)];
+      }
+      chargeableOrThrow(invoice.accountId, 409);
+      invoice.status = 'paid';
+      invoice.paidAt = nowSeconds();
+      save();
+      return [webhook('invoice.paid', hostedInvoiceJson(invoice), invoice.accountId)];
     },
   };
 }

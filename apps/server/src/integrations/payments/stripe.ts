@@ -4,6 +4,7 @@ import type { TStripeApiBase } from '../../config';
 import {
   checkoutSessionOf,
   connectedAccountOf,
+  hostedInvoiceOf,
   PaymentsError,
   planPrices,
   subscriptionOf,
@@ -14,6 +15,7 @@ import {
   WebhookSignatureError,
   webhookEvent,
   ZAccountObject,
+  ZHostedInvoiceObject,
   ZSessionObject,
   ZSubscriptionObject,
   ZWebhookBody,
@@ -92,6 +94,8 @@ export function createStripePayments(opts: TStripePaymentsOptions): TPayments & 
 
   /** The SDK's objects are read like a webhook's: one mapping for both. */
   const subscription = (sub: unknown): TSubscription => subscriptionOf(ZSubscriptionObject.parse(sub), prices);
+  const hostedInvoice = (invoice: unknown, accountId: string) =>
+    hostedInvoiceOf(ZHostedInvoiceObject.parse(invoice), accountId);
 
   return {
     kind: 'stripe',
@@ -164,6 +168,111 @@ export function createStripePayments(opts: TStripePaymentsOptions): TPayments & 
     async retrieveAccount(accountId) {
       const account = await find((client) => client.accounts.retrieve(accountId));
       return account ? connectedAccountOf(ZAccountObject.parse(account)) : null;
+    },
+    async createAccountLoginLink(accountId) {
+      const link = await call((client) =>
+        client.accounts.createLoginLink(accountId, {}, { idempotencyKey: `login-link-${randomUUID()}` }),
+      );
+      return { url: link.url };
+    },
+    async deleteConnectedAccount(accountId) {
+      const deleted = await find((client) => client.accounts.del(accountId));
+      return deleted !== null;
+    },
+    async createDonationCheckout(input) {
+      const session = await call((client) =>
+        client.checkout.sessions.create(
+          {
+            mode: 'payment',
+            // The page's button says 'Donate' instead of 'Pay'.
+            submit_type: 'donate',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: input.amountCents,
+                  product_data: { name: input.description },
+                },
+              },
+            ],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            metadata: input.metadata,
+            // The payment carries it too: refunds and disputes arrive as the payment's events.
+            payment_intent_data: { metadata: input.metadata },
+            ...(input.donorEmail ? { customer_email: input.donorEmail } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey, stripeAccount: input.accountId },
+        ),
+      );
+      if (!session.url) throw new PaymentsError('Stripe returned a checkout session without a URL');
+      return { sessionId: session.id, url: session.url };
+    },
+    async createHostedInvoice(input) {
+      const { sdk } = await load();
+      const key = input.idempotencyKey;
+      // One key per call, derived from the caller's: a retry of the whole makes each object once.
+      const on = (suffix: string) => ({ idempotencyKey: `${key}:${suffix}`, stripeAccount: input.accountId });
+      const customer = await call((client) =>
+        client.customers.create(
+          {
+            name: input.customer.name,
+            ...(input.customer.email ? { email: input.customer.email } : {}),
+            metadata: input.metadata,
+          },
+          on('customer'),
+        ),
+      );
+      const draft = await call((client) =>
+        client.invoices.create(
+          {
+            customer: customer.id,
+            currency: 'usd',
+            collection_method: 'send_invoice',
+            due_date: Math.floor(input.dueDate.getTime() / 1000),
+            ...(input.memo ? { description: input.memo } : {}),
+            metadata: input.metadata,
+            // Only the lines added below, never another pending item of the customer.
+            pending_invoice_items_behavior: 'exclude',
+            // This call finalizes it once its lines are on; Stripe would otherwise do so an hour later.
+            auto_advance: false,
+          },
+          on('invoice'),
+        ),
+      );
+      for (const [i, line] of input.lines.entries()) {
+        await call((client) =>
+          client.invoiceItems.create(
+            {
+              customer: customer.id,
+              invoice: draft.id,
+              currency: 'usd',
+              description: line.description,
+              quantity: line.quantity,
+              // The pinned API version has no integer unit_amount on invoice items.
+              unit_amount_decimal: sdk.Stripe.Decimal.from(line.unitAmountCents),
+            },
+            on(`item:${i}`),
+          ),
+        );
+      }
+      const finalized = await call((client) => client.invoices.finalizeInvoice(draft.id, {}, on('finalize')));
+      return hostedInvoice(finalized, input.accountId);
+    },
+    async retrieveHostedInvoice(accountId, invoiceId) {
+      const invoice = await find((client) => client.invoices.retrieve(invoiceId, {}, { stripeAccount: accountId }));
+      return invoice ? hostedInvoice(invoice, accountId) : null;
+    },
+    async voidHostedInvoice(accountId, invoiceId) {
+      const invoice = await call((client) =>
+        client.invoices.voidInvoice(
+          invoiceId,
+          {},
+          { stripeAccount: accountId, idempotencyKey: `invoice-void-${randomUUID()}` },
+        ),
+      );
+      return hostedInvoice(invoice, accountId);
     },
     async verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');

@@ -10,8 +10,11 @@ import { checkSameOrigin } from '../../http/same-origin';
 import {
   PaymentsError,
   PLAN_AMOUNT_CENTS,
+  type TConnectedAccount,
   type TPaidPlanKey,
   type TPaymentsSimulator,
+  type TSimulatedDonation,
+  type TSimulatedHostedInvoice,
   type TSimulatedWebhook,
   type TSubscription,
 } from '../../integrations/payments';
@@ -23,15 +26,17 @@ const PAYMENTS_TAB = '/dashboard/settings?tab=payments';
 const ZCheckoutAction = z.enum(['pay', 'decline', 'cancel']);
 const ZPortalAction = z.enum(['cancel_at_period_end', 'cancel_now']);
 const ZOnboardingAction = z.enum(['active', 'requirements', 'incomplete']);
+const ZInvoiceAction = z.enum(['pay', 'decline']);
 
 type THtml = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /**
- * The payment simulator's own pages, standing in for Stripe's hosted checkout, customer portal and
- * account onboarding: local mode only (on a public PUBLIC_URL /dev/* stays a 404), and only when
- * the simulator is the payments provider. Each button changes the simulator's state, then hands
- * the signed webhooks it would send to `receivePaymentWebhook` one by one, in order — the path a
- * provider's POST to the webhook route takes — and only then sends the browser on.
+ * The payment simulator's own pages, standing in for Stripe's hosted checkout, customer portal,
+ * account onboarding, donation checkout, hosted invoice page and Express dashboard: local mode
+ * only (on a public PUBLIC_URL /dev/* stays a 404), and only when the simulator is the payments
+ * provider. Each button changes the simulator's state, then hands the signed webhooks it would
+ * send to `receivePaymentWebhook` one by one, in order — the path a provider's POST to the
+ * webhook route takes — and only then sends the browser on.
  */
 export function mountPaymentsSimulator(app: Hono<TAppEnv>, deps: TDeps): void {
   if (!deps.config.localMode || deps.payments.kind !== 'simulator') return;
@@ -152,11 +157,7 @@ export function mountPaymentsSimulator(app: Hono<TAppEnv>, deps: TDeps): void {
     const urls = await sim.onboardingUrls(accountId);
     const account = urls ? await sim.retrieveAccount(accountId) : null;
     if (!urls || !account) return notFound(c, 'There is no onboarding link for this account.', PAYMENTS_TAB);
-    const state = account.chargesEnabled
-      ? 'Complete'
-      : account.detailsSubmitted
-        ? 'Pending verification'
-        : 'Incomplete';
+    const state = accountStateLabel(account);
     return page(
       c,
       'Account onboarding',
@@ -189,6 +190,175 @@ export function mountPaymentsSimulator(app: Hono<TAppEnv>, deps: TDeps): void {
     await deliver(webhooks.value);
     return c.redirect(urls.returnUrl, 303);
   });
+
+  // Donation checkout (a one-off payment to a connected account) -------------------------------
+
+  app.get('/dev/payments/donate/:sessionId', async (c) => {
+    const details = await sim.donationDetails(c.req.param('sessionId'));
+    if (details?.status !== 'open') return donationGone(c, details);
+    const price = money(details.amountCents);
+    const declined = c.req.query('declined') !== undefined;
+    return page(
+      c,
+      'Donation',
+      html`<section class="card">
+  <p class="eyebrow">Pennant · Donation</p>
+  <h1>${details.description}</h1>
+  <div class="item">
+    <div><strong>${details.description}</strong><span class="muted">One-time donation</span></div>
+    <div class="price">${price}</div>
+  </div>
+  ${details.donorEmail ? html`<dl><dt>Email</dt><dd>${details.donorEmail}</dd></dl>` : ''}
+  ${declined ? html`<p class="alert" role="alert">Your card was declined. Try again, or use another card.</p>` : ''}
+  <form method="post" action="/dev/payments/donate/${details.id}">
+    <label for="card">Card information</label>
+    <input id="card" class="card-field" value="4242 4242 4242 4242" readonly aria-describedby="card-note">
+    <div class="row2 joined"><input value="12 / 34" readonly aria-label="Expiry"><input value="123" readonly aria-label="CVC"></div>
+    <p id="card-note" class="muted small">A test card: nothing is charged, whichever button you press.</p>
+    <button class="primary" name="action" value="pay">Pay ${price}</button>
+    <div class="row2">
+      <button class="danger" name="action" value="decline">Decline card</button>
+      <button class="secondary" name="action" value="cancel">Cancel</button>
+    </div>
+  </form>
+</section>`,
+    );
+  });
+
+  app.post('/dev/payments/donate/:sessionId', async (c) => {
+    checkSameOrigin(c, deps.config);
+    const sessionId = c.req.param('sessionId');
+    const action = ZCheckoutAction.safeParse((await c.req.parseBody()).action);
+    if (!action.success) return badAction(c);
+    const details = await sim.donationDetails(sessionId);
+    if (details?.status !== 'open') return donationGone(c, details);
+    const webhooks = await attempt(() => sim.completeDonation(sessionId, action.data));
+    if (!webhooks.ok) return failed(c, webhooks.error, details.cancelUrl);
+    await deliver(webhooks.value);
+    if (action.data === 'pay') return c.redirect(details.successUrl, 303);
+    if (action.data === 'cancel') return c.redirect(details.cancelUrl, 303);
+    return c.redirect(`/dev/payments/donate/${encodeURIComponent(sessionId)}?declined=1`, 303);
+  });
+
+  // Hosted invoice page (an invoice a connected account sends a sponsor) -----------------------
+
+  app.get('/dev/payments/invoice/:invoiceId', async (c) => {
+    const invoice = await sim.hostedInvoiceDetails(c.req.param('invoiceId'));
+    if (!invoice) return notFound(c, 'There is no such invoice.', '/');
+    const declined = invoice.status === 'open' && c.req.query('declined') !== undefined;
+    return page(c, invoice.status === 'paid' ? 'Invoice paid' : 'Invoice', invoicePage(invoice, declined));
+  });
+
+  app.post('/dev/payments/invoice/:invoiceId', async (c) => {
+    checkSameOrigin(c, deps.config);
+    const invoiceId = c.req.param('invoiceId');
+    const action = ZInvoiceAction.safeParse((await c.req.parseBody()).action);
+    if (!action.success) return badAction(c);
+    const path = `/dev/payments/invoice/${encodeURIComponent(invoiceId)}`;
+    // A paid or void invoice is refused here, as Stripe's page refuses to take a second payment.
+    const webhooks = await attempt(() => sim.payHostedInvoice(invoiceId, action.data));
+    if (!webhooks.ok) return failed(c, webhooks.error, webhooks.error.status === 404 ? '/' : path);
+    await deliver(webhooks.value);
+    return c.redirect(action.data === 'pay' ? path : `${path}?declined=1`, 303);
+  });
+
+  // The connected account's dashboard (Stripe's Express dashboard, reached by a login link) -----
+
+  app.get('/dev/payments/dashboard/:accountId', async (c) => {
+    const account = await sim.retrieveAccount(c.req.param('accountId'));
+    if (!account) return notFound(c, 'There is no such payment account.', PAYMENTS_TAB);
+    const state = accountStateLabel(account);
+    return page(
+      c,
+      'Payment dashboard',
+      html`<section class="card">
+  <p class="eyebrow">Pennant · Payments</p>
+  <h1>Payment dashboard</h1>
+  <p>Your organization's payment account at the card payment provider. In the simulation there is nothing to manage here.</p>
+  <dl>
+    <dt>Account</dt><dd class="mono">${account.id}</dd>
+    <dt>Status</dt><dd><span class="badge ${account.chargesEnabled ? 'ok' : 'warn'}">${state}</span></dd>
+    <dt>Charges</dt><dd>${account.chargesEnabled ? 'Enabled' : 'Disabled'}</dd>
+    <dt>Payouts</dt><dd>${account.payoutsEnabled ? 'Enabled' : 'Disabled'}</dd>
+  </dl>
+  <a class="button primary" href="${PAYMENTS_TAB}">Return to Pennant</a>
+</section>`,
+    );
+  });
+}
+
+/** The hosted invoice page: buttons while it is open, else its status (a paid one is the confirmation). */
+function invoicePage(invoice: TSimulatedHostedInvoice, declined: boolean): THtml {
+  const total = money(invoice.amountDueCents);
+  const lines = html`<table>
+    <thead><tr><th scope="col">Description</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Amount</th></tr></thead>
+    <tbody>${invoice.lines.map(
+      (line) =>
+        html`<tr><td>${line.description}<span class="muted block">${money(line.unitAmountCents)} each</span></td><td class="num">${line.quantity}</td><td class="num">${money(line.unitAmountCents * line.quantity)}</td></tr>`,
+    )}</tbody>
+    <tfoot><tr><th scope="row" colspan="2">Total</th><td class="num"><strong>${total}</strong></td></tr></tfoot>
+  </table>`;
+  const facts = html`<dl>
+    <dt>Billed to</dt><dd>${invoice.customerName}${invoice.customerEmail ? html`<span class="muted block">${invoice.customerEmail}</span>` : ''}</dd>
+    <dt>Due</dt><dd>${longDate(invoice.dueDate)}</dd>
+    <dt>Invoice</dt><dd class="mono">${invoice.id}</dd>
+    ${invoice.memo ? html`<dt>Memo</dt><dd>${invoice.memo}</dd>` : ''}
+  </dl>`;
+  if (invoice.status === 'paid') {
+    return html`<section class="card">
+  <p class="eyebrow">Pennant · Invoice</p>
+  <h1>Paid</h1>
+  <p><span class="badge ok">Paid</span> ${money(invoice.amountPaidCents)}${invoice.paidAt ? ` on ${longDate(invoice.paidAt)}` : ''}. Thank you — no further payment is due.</p>
+  ${facts}
+  ${lines}
+</section>`;
+  }
+  if (invoice.status !== 'open') {
+    return html`<section class="card">
+  <p class="eyebrow">Pennant · Invoice</p>
+  <h1>Invoice ${invoiceStatusLabel(invoice.status).toLowerCase()}</h1>
+  <p><span class="badge warn">${invoiceStatusLabel(invoice.status)}</span> This invoice can no longer be paid.</p>
+  ${facts}
+  ${lines}
+</section>`;
+  }
+  return html`<section class="card">
+  <p class="eyebrow">Pennant · Invoice</p>
+  <h1>Amount due ${total}</h1>
+  <p><span class="badge warn">${invoiceStatusLabel(invoice.status)}</span></p>
+  ${facts}
+  ${lines}
+  ${declined ? html`<p class="alert" role="alert">Your card was declined. Try again, or use another card.</p>` : ''}
+  <form method="post" action="/dev/payments/invoice/${invoice.id}">
+    <label for="card">Card information</label>
+    <input id="card" class="card-field" value="4242 4242 4242 4242" readonly aria-describedby="card-note">
+    <div class="row2 joined"><input value="12 / 34" readonly aria-label="Expiry"><input value="123" readonly aria-label="CVC"></div>
+    <p id="card-note" class="muted small">A test card: nothing is charged, whichever button you press.</p>
+    <button class="primary" name="action" value="pay">Pay invoice ${total}</button>
+    <button class="danger" name="action" value="decline">Decline card</button>
+  </form>
+</section>`;
+}
+
+function invoiceStatusLabel(status: TSimulatedHostedInvoice['status']): string {
+  if (status === 'open') return 'Open';
+  if (status === 'paid') return 'Paid';
+  if (status === 'void') return 'Void';
+  if (status === 'draft') return 'Draft';
+  return 'Uncollectible';
+}
+
+function accountStateLabel(account: TConnectedAccount): string {
+  if (account.chargesEnabled) return 'Complete';
+  return account.detailsSubmitted ? 'Pending verification' : 'Incomplete';
+}
+
+function donationGone(c: Context<TAppEnv>, details: TSimulatedDonation | null) {
+  if (details?.status === 'complete') return notFound(c, 'This donation is already paid.', details.successUrl);
+  if (details?.status === 'expired') {
+    return notFound(c, 'This checkout session was canceled or has expired.', details.cancelUrl);
+  }
+  return notFound(c, 'There is no such checkout session.', '/');
 }
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -273,6 +443,8 @@ button,.button{display:block;width:100%;font:inherit;font-size:16px;font-weight:
 .danger{background:#fff;color:#b91c1c;border-color:#fca5a5}.danger:hover{background:#fef2f2}
 button:focus-visible,.button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
 .alert{background:#fef2f2;border:1px solid #fca5a5;color:#991b1b;border-radius:8px;padding:10px 12px;margin:0 0 16px;font-size:14px}
+table{width:100%;border-collapse:collapse;font-size:14px;margin:0 0 16px}th,td{padding:8px 0;text-align:left;vertical-align:top;border-bottom:1px solid #e2e8f0}
+th{color:#64748b;font-weight:600}.num{text-align:right;padding-left:12px;white-space:nowrap}tfoot th,tfoot td{border-bottom:0;color:#0f172a}.block{display:block;font-size:13px}
 .badge{display:inline-block;border-radius:999px;padding:2px 10px;font-size:13px;font-weight:600;white-space:nowrap}.ok{background:#dcfce7;color:#166534}.warn{background:#fef3c7;color:#92400e}`;
 
 /**

@@ -1,10 +1,13 @@
 import type { TPlanReply } from '@pennant/shared/organization/schemas';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createApp } from '../../app';
+import { sql } from '../../db/client';
 import type { TPaidPlanKey, TPaymentsSimulator } from '../../integrations/payments';
 import { TEST_ORIGIN, type TestClient } from '../../test/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase, type TTestEnv } from '../../test/harness';
+import { platformQuery } from '../../test/team-fixtures';
 
 const SUCCESS_URL = `${TEST_ORIGIN}/dashboard/settings?tab=billing&checkout=success&session_id={CHECKOUT_SESSION_ID}`;
 const CANCEL_URL = `${TEST_ORIGIN}/dashboard/settings?tab=billing&checkout=canceled`;
@@ -37,6 +40,62 @@ async function checkout(env: TTestEnv, client: TestClient, planKey: TPaidPlanKey
     idempotencyKey: `test-${owner.orgId}-${planKey}`,
   });
   return { owner, ...session, path: `/dev/payments/checkout/${session.sessionId}` };
+}
+
+/** A connected account that takes charges, made on the simulator directly (no account.updated delivered). */
+async function activeAccount(env: TTestEnv, orgId: string, email: string): Promise<string> {
+  const sim = simulatorOf(env);
+  const { accountId } = await sim.createConnectedAccount({ orgId, email, idempotencyKey: `test-account-${orgId}` });
+  await sim.setAccountState(accountId, 'active');
+  return accountId;
+}
+
+const DONATION_SUCCESS = `${TEST_ORIGIN}/give/thanks?session_id={CHECKOUT_SESSION_ID}`;
+const DONATION_CANCEL = `${TEST_ORIGIN}/give?canceled=1`;
+
+async function donation(env: TTestEnv, client: TestClient) {
+  const owner = await ownerWithOrg(client);
+  const accountId = await activeAccount(env, owner.orgId, owner.email);
+  const session = await simulatorOf(env).createDonationCheckout({
+    accountId,
+    amountCents: 2500,
+    description: 'Donation to Eastside Eagles',
+    donorEmail: 'fan@example.org',
+    successUrl: DONATION_SUCCESS,
+    cancelUrl: DONATION_CANCEL,
+    metadata: { orgId: owner.orgId, campaignId: 'camp-9' },
+    idempotencyKey: `test-donation-${owner.orgId}`,
+  });
+  return { owner, accountId, ...session, path: `/dev/payments/donate/${session.sessionId}` };
+}
+
+async function hostedInvoice(env: TTestEnv, client: TestClient) {
+  const owner = await ownerWithOrg(client);
+  const accountId = await activeAccount(env, owner.orgId, owner.email);
+  const invoice = await simulatorOf(env).createHostedInvoice({
+    accountId,
+    customer: { name: 'Acme Hardware', email: 'ap@acme.example' },
+    lines: [
+      { description: 'Outfield banner', unitAmountCents: 25_000, quantity: 1 },
+      { description: 'Program ad', unitAmountCents: 2_500, quantity: 2 },
+    ],
+    dueDate: new Date(Date.UTC(2026, 2, 15)),
+    memo: 'Season 2026 sponsorship',
+    metadata: { orgId: owner.orgId, invoiceId: 'inv-7' },
+    idempotencyKey: `test-invoice-${owner.orgId}`,
+  });
+  const path = new URL(invoice.hostedUrl ?? '').pathname;
+  return { owner, accountId, invoice, path };
+}
+
+/** The recorded events about an object, as the webhook service stored them. */
+function storedEvents(env: TTestEnv, objectId: string) {
+  return platformQuery(
+    env,
+    z.object({ type: z.string(), account_id: z.string().nullable(), processed: z.boolean() }),
+    sql`SELECT type, payload->>'accountId' AS account_id, processed_at IS NOT NULL AS processed
+        FROM payment_event WHERE payload->>'objectId' = ${objectId} ORDER BY received_at, id`,
+  );
 }
 
 forEachDatabase('the payment simulator pages', (env) => {
@@ -181,6 +240,162 @@ forEachDatabase('the payment simulator pages', (env) => {
     });
   });
 
+  describe('donation checkout', () => {
+    it('shows a simulation banner, the description, the amount, the donor and the three buttons', async () => {
+      const client = env().client();
+      const { url, path } = await donation(env(), client);
+      expect(url).toBe(`${TEST_ORIGIN}${path}`);
+      const page = await client.get<string>(path);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Simulated payment — no card is charged');
+      expect(page.body).toContain('Donation to Eastside Eagles');
+      expect(page.body).toContain('fan@example.org');
+      expect(page.body).toContain('Pay $25.00');
+      expect(page.body).toContain('Decline card');
+      expect(page.body).toContain('>Cancel<');
+      expect(page.body).not.toContain('Your card was declined');
+      const missing = await client.get<string>('/dev/payments/donate/cs_sim_nope');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toContain('There is no such checkout session.');
+    });
+
+    it('declining shows the page again with the message; cancelling goes to the cancel URL', async () => {
+      const client = env().client();
+      const { sessionId, path } = await donation(env(), client);
+      const declined = await submit(env(), path, { action: 'decline' });
+      expect(declined.status).toBe(303);
+      const location = declined.headers.get('location') ?? '';
+      expect(new URL(location, TEST_ORIGIN).pathname).toBe(path);
+      const page = await client.get<string>(location);
+      expect(page.body).toContain('Your card was declined.');
+      expect(page.body).toContain('Pay $25.00');
+      const canceled = await submit(env(), path, { action: 'cancel' });
+      expect(canceled.status).toBe(303);
+      expect(canceled.headers.get('location')).toBe(DONATION_CANCEL);
+      const gone = await client.get<string>(path);
+      expect(gone.status).toBe(404);
+      expect(gone.body).toContain('canceled or has expired');
+      expect(await storedEvents(env(), sessionId)).toMatchObject([{ type: 'checkout.session.expired' }]);
+    });
+
+    it('paying records the signed event with its account, leaves the plan alone and goes to the success URL', async () => {
+      const client = env().client();
+      const { sessionId, accountId, path } = await donation(env(), client);
+      const res = await submit(env(), path, { action: 'pay' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(DONATION_SUCCESS.replace('{CHECKOUT_SESSION_ID}', sessionId));
+      expect(await storedEvents(env(), sessionId)).toEqual([
+        { type: 'checkout.session.completed', account_id: accountId, processed: true },
+      ]);
+      // A donation is not a premium checkout.
+      expect((await client.get<TPlanReply>('/api/plan')).body).toMatchObject({ planKey: 'free' });
+      const again = await client.get<string>(path);
+      expect(again.status).toBe(404);
+      expect(again.body).toContain('already paid');
+    });
+
+    it('refuses a POST from another origin, or without an action', async () => {
+      const client = env().client();
+      const { path } = await donation(env(), client);
+      expect((await submit(env(), path, { action: 'pay' }, 'https://evil.example')).status).toBe(403);
+      expect((await submit(env(), path, { action: 'refund' })).status).toBe(400);
+      expect((await client.get(path)).status).toBe(200);
+    });
+  });
+
+  describe('hosted invoice', () => {
+    it('shows the amount due, the lines, the due date, the status and the two buttons', async () => {
+      const client = env().client();
+      const { invoice, path } = await hostedInvoice(env(), client);
+      expect(path).toBe(`/dev/payments/invoice/${invoice.id}`);
+      const page = await client.get<string>(path);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Simulated payment — no card is charged');
+      expect(page.body).toContain('Amount due $300.00');
+      for (const text of ['Outfield banner', '$250.00', 'Program ad', '$25.00 each', '$50.00', 'Acme Hardware']) {
+        expect(page.body).toContain(text);
+      }
+      expect(page.body).toContain('March 15, 2026');
+      expect(page.body).toContain('Season 2026 sponsorship');
+      expect(page.body).toContain('>Open<');
+      expect(page.body).toContain('Pay invoice $300.00');
+      expect(page.body).toContain('Decline card');
+      expect((await client.get('/dev/payments/invoice/in_sim_nope')).status).toBe(404);
+    });
+
+    it('a declined card keeps it open with the message; paying shows the Paid confirmation, without buttons', async () => {
+      const client = env().client();
+      const { invoice, accountId, path } = await hostedInvoice(env(), client);
+      const declined = await submit(env(), path, { action: 'decline' });
+      expect(declined.status).toBe(303);
+      const again = await client.get<string>(declined.headers.get('location') ?? '');
+      expect(again.body).toContain('Your card was declined.');
+      expect(again.body).toContain('Pay invoice $300.00');
+
+      const paid = await submit(env(), path, { action: 'pay' });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get('location')).toBe(path);
+      const confirmation = await client.get<string>(path);
+      expect(confirmation.status).toBe(200);
+      expect(confirmation.body).toContain('<h1>Paid</h1>');
+      expect(confirmation.body).toContain('$300.00');
+      expect(confirmation.body).not.toContain('<button');
+      expect((await simulatorOf(env()).retrieveHostedInvoice(accountId, invoice.id))?.status).toBe('paid');
+      expect(await storedEvents(env(), invoice.id)).toEqual([
+        { type: 'invoice.payment_failed', account_id: accountId, processed: true },
+        { type: 'invoice.paid', account_id: accountId, processed: true },
+      ]);
+      // A second payment is refused.
+      expect((await submit(env(), path, { action: 'pay' })).status).toBe(409);
+    });
+
+    it('a void invoice shows its status and no buttons, and cannot be paid', async () => {
+      const client = env().client();
+      const { invoice, accountId, path } = await hostedInvoice(env(), client);
+      await simulatorOf(env()).voidHostedInvoice(accountId, invoice.id);
+      const page = await client.get<string>(path);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Void');
+      expect(page.body).toContain('can no longer be paid');
+      expect(page.body).not.toContain('<button');
+      const res = await submit(env(), path, { action: 'pay' });
+      expect(res.status).toBe(409);
+      expect(await res.text()).toContain('is void');
+      expect((await submit(env(), path, { action: 'pay' }, 'https://evil.example')).status).toBe(403);
+      expect((await submit(env(), path, { action: 'cancel' })).status).toBe(400);
+    });
+  });
+
+  describe('connected account dashboard', () => {
+    it('shows the account, its status and flags, and a way back to the Payments tab', async () => {
+      const client = env().client();
+      const owner = await ownerWithOrg(client);
+      const sim = simulatorOf(env());
+      const { accountId } = await sim.createConnectedAccount({
+        orgId: owner.orgId,
+        email: owner.email,
+        idempotencyKey: `test-dashboard-${owner.orgId}`,
+      });
+      const { url } = await sim.createAccountLoginLink(accountId);
+      const path = new URL(url).pathname;
+      expect(path).toBe(`/dev/payments/dashboard/${accountId}`);
+      const incomplete = await client.get<string>(path);
+      expect(incomplete.status).toBe(200);
+      expect(incomplete.body).toContain('Simulated payment — no card is charged');
+      expect(incomplete.body).toContain(accountId);
+      expect(incomplete.body).toContain('Incomplete');
+      expect(incomplete.body).toContain('href="/dashboard/settings?tab=payments"');
+      await sim.setAccountState(accountId, 'requirements');
+      expect((await client.get<string>(path)).body).toContain('Pending verification');
+      await sim.setAccountState(accountId, 'active');
+      const active = await client.get<string>(path);
+      expect(active.body).toContain('Complete');
+      expect(active.body).toContain('<dt>Charges</dt><dd>Enabled</dd>');
+      expect(active.body).toContain('<dt>Payouts</dt><dd>Enabled</dd>');
+      expect((await client.get('/dev/payments/dashboard/acct_sim_nope')).status).toBe(404);
+    });
+  });
+
   describe('on a public PUBLIC_URL', () => {
     it('none of the pages exist', async () => {
       const local = env();
@@ -190,7 +405,14 @@ forEachDatabase('the payment simulator pages', (env) => {
         ...local.deps,
         config: { ...local.deps.config, publicUrl: 'https://pennant.example.org', localMode: false },
       });
-      for (const p of [path, '/dev/payments/portal/cus_sim_x', '/dev/payments/onboarding/acct_sim_x']) {
+      for (const p of [
+        path,
+        '/dev/payments/portal/cus_sim_x',
+        '/dev/payments/onboarding/acct_sim_x',
+        '/dev/payments/donate/cs_sim_x',
+        '/dev/payments/invoice/in_sim_x',
+        '/dev/payments/dashboard/acct_sim_x',
+      ]) {
         expect((await publicApp.request(`https://pennant.example.org${p}`)).status).toBe(404);
       }
       const post = await publicApp.request(`https://pennant.example.org${path}`, {

@@ -9,6 +9,8 @@ import { column, rows, sql, type TTx } from '../../db/client';
 export const ZStoredPayload = z.object({
   created: z.string(),
   objectId: z.string(),
+  /** The connected account's events only; rows stored before it was kept are the platform's. */
+  accountId: z.string().nullable().default(null),
   data: z.unknown(),
 });
 export type TStoredPayload = z.output<typeof ZStoredPayload>;
@@ -208,4 +210,25 @@ export async function findReceipt(tx: TTx, orgId: string, id: string): Promise<T
     sql`SELECT ${RECEIPT_COLUMNS} FROM invoice_receipt WHERE org_id = ${orgId} AND id = ${id}`,
   );
   return row ?? null;
+}
+
+/**
+ * Events recorded but still not handled a while after they came (their job ran out of retries, or
+ * a node died between recording and enqueueing): the sweep enqueues them again. Oldest first, on
+ * payment_event_unprocessed_idx. Events tried very many times are left to an operator (logged).
+ */
+export function listStalePaymentEvents(
+  tx: TTx,
+  opts: { olderThanSeconds: number; maxAttempts: number; limit: number },
+): Promise<{ id: string; attempts: number }[]> {
+  return rows(
+    tx,
+    z.object({ id: z.string(), attempts: z.number().int() }),
+    sql`SELECT id, attempts FROM payment_event
+        WHERE processed_at IS NULL
+          AND received_at < now() - make_interval(secs => ${opts.olderThanSeconds})
+          AND attempts < ${opts.maxAttempts}
+        ORDER BY received_at
+        LIMIT ${opts.limit}`,
+  );
 }

@@ -2,13 +2,19 @@ import { BILLING_MESSAGES, type TReceiptList, type TVerifyResult } from '@pennan
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from '../../db/client';
-import type { TPaymentsSimulator, TSimulatedWebhook, TSubscription } from '../../integrations/payments';
+import {
+  PaymentsError,
+  type TPaymentsSimulator,
+  type TSimulatedWebhook,
+  type TSubscription,
+} from '../../integrations/payments';
 import type { TestClient } from '../../test/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase, type TTestEnv } from '../../test/harness';
-import { platformQuery, teammate } from '../../test/team-fixtures';
+import { platformExec, platformQuery, teammate } from '../../test/team-fixtures';
 import { planFieldsOf } from './billing.common';
 import { processPaymentEvent } from './payment-events.service';
+import { sweepPaymentEvents } from './payment-sweep.service';
 
 interface TPlan {
   planKey: string;
@@ -219,6 +225,46 @@ forEachDatabase('billing', (env) => {
     await deliverAll(env(), [completed, invoice]);
     expect(await plan(owner)).toMatchObject({ planKey: 'premium_month', status: 'active' });
     expect((await owner.get<TReceiptList>('/api/billing/receipts')).body.receipts).toHaveLength(1);
+  });
+
+  it('answers 502 with the spec’s words when the provider fails, and changes nothing', async () => {
+    const owner = env().client();
+    await ownerWithOrg(owner, 'Outage Ospreys');
+    const sim = simulator(env());
+    const original = { checkout: sim.createSubscriptionCheckout };
+    sim.createSubscriptionCheckout = () => Promise.reject(new PaymentsError('Simulated outage', 503));
+    try {
+      const res = await owner.post<{ error: { message: string } }>('/api/billing/checkout', {
+        planKey: 'premium_year',
+      });
+      expect(res.status).toBe(502);
+      expect(res.body.error.message).toBe(BILLING_MESSAGES.noCheckoutUrl);
+    } finally {
+      sim.createSubscriptionCheckout = original.checkout;
+    }
+    expect(await plan(owner)).toMatchObject({ planKey: 'free', status: null });
+  });
+
+  it('the sweep hands an event whose job gave up to the job again, once', async () => {
+    const owner = env().client();
+    await ownerWithOrg(owner, 'Swept Swallows');
+    const sessionId = await startCheckout(owner);
+    const [completed, created, invoice] = await simulator(env()).completeCheckout(sessionId, 'pay');
+    if (!completed || !created || !invoice) throw new Error('missing webhooks');
+    // The invoice comes first and its job fails (no organization has the customer yet); the queue
+    // has given up on it by the time the checkout is handled, and no one delivers it again.
+    await deliverAll(env(), [invoice, completed, created]);
+    expect((await owner.get<TReceiptList>('/api/billing/receipts')).body.receipts).toEqual([]);
+    const invoiceId = z.object({ id: z.string() }).parse(JSON.parse(invoice.rawBody)).id;
+    // Too recent to be stale: the sweep leaves it to the queue's own retries.
+    expect(await sweepPaymentEvents(env().deps)).toBe(0);
+    await platformExec(
+      env(),
+      sql`UPDATE payment_event SET received_at = now() - interval '20 minutes' WHERE id = ${invoiceId}`,
+    );
+    expect(await sweepPaymentEvents(env().deps)).toBe(1);
+    expect((await owner.get<TReceiptList>('/api/billing/receipts')).body.receipts).toHaveLength(1);
+    expect(await sweepPaymentEvents(env().deps)).toBe(0);
   });
 
   it('verifies a checkout without webhooks, and only the organization’s own', async () => {

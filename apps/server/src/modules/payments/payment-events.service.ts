@@ -10,6 +10,7 @@ import {
   type TPaymentEvent,
   type TWebhookEvent,
 } from '../../integrations/payments';
+import { applyProviderInvoice } from '../invoices/invoice-payments.service';
 import { applyCheckoutSession, currentSubscription, planFieldsOf, publishBilling, type TRunTx } from './billing.common';
 import {
   countPaymentEventAttempt,
@@ -21,6 +22,7 @@ import {
   upsertReceipt,
   writePlanFields,
 } from './billing.repo';
+import { applyAccountUpdate } from './connect.service';
 
 /** An invoice of a customer no organization has yet: the job fails and is retried (the checkout comes). */
 export class PaymentEventNotReady extends Error {
@@ -55,6 +57,7 @@ export async function processPaymentEvent(deps: TDeps, eventId: string): Promise
     type: stored.type,
     created: new Date(stored.payload.created),
     objectId: stored.payload.objectId,
+    accountId: stored.payload.accountId,
     data: stored.payload.data,
   };
   let read: TPaymentEvent;
@@ -80,6 +83,8 @@ async function applyPaymentEvent(
 ): Promise<string | null> {
   switch (read.kind) {
     case 'checkout.completed': {
+      // Donations (payment mode, on a connected account) are handled by fundraising, next issue.
+      if (read.session.mode !== 'subscription' || read.accountId !== null) return null;
       const session = (await deps.payments.retrieveCheckoutSession(read.session.id)) ?? read.session;
       const orgId = ZOrgId.safeParse(session.orgId);
       if (!orgId.success) {
@@ -102,9 +107,17 @@ async function applyPaymentEvent(
       return (await platform((tx) => writePlanFields(tx, org.id, planFieldsOf(sub)))) ? org.id : null;
     }
     case 'invoice.paid':
+      // A connected account's invoice is a sponsor's card invoice (modules/invoices).
+      if (read.accountId !== null) {
+        return applyProviderInvoice(deps, platform, { ...read, accountId: read.accountId }, event.created);
+      }
       return recordReceipt(deps, platform, read, event);
-    case 'checkout.expired':
     case 'account.updated':
+      // The payment account's badge: re-read at the provider and stored (connect.service.ts).
+      return applyAccountUpdate(deps, platform, read.account.id);
+    case 'invoice.updated':
+      return applyProviderInvoice(deps, platform, read, event.created);
+    case 'checkout.expired':
     case 'ignored':
       return null;
   }

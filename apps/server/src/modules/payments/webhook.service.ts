@@ -23,7 +23,12 @@ export async function receivePaymentWebhook(
     const isNew = await insertPaymentEvent(tx, {
       id: event.id,
       type: event.type,
-      payload: { created: event.created.toISOString(), objectId: event.objectId, data: event.data },
+      payload: {
+        created: event.created.toISOString(),
+        objectId: event.objectId,
+        accountId: event.accountId,
+        data: event.data,
+      },
     });
     if (isNew) return { created: true, pending: true };
     const stored = await findPaymentEvent(tx, event.id);

@@ -4,6 +4,11 @@ import { centsToDollarInput, dollarsToCents, formatMoney } from './money';
 describe('money', () => {
   it('reads typed dollars as whole cents without float drift', () => {
     expect(dollarsToCents('0.29')).toBe(29);
+    // Half up on the digits: the float 12.145 * 100 is 1214.4999….
+    expect(dollarsToCents('12.145')).toBe(1215);
+    expect(dollarsToCents('0.145')).toBe(15);
+    expect(dollarsToCents('12.1449')).toBe(1214);
+    expect(dollarsToCents('-1.005')).toBe(-101);
     expect(dollarsToCents('12')).toBe(1200);
     expect(dollarsToCents('$1,200.5')).toBe(120050);
     expect(dollarsToCents('.99')).toBe(99);

@@ -24,9 +24,11 @@ export function dollarsToCents(input: string | number | null | undefined): numbe
   const cleaned = input.replace(/[$,\s]/g, '');
   if (cleaned === '') return null;
   if (!/^-?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return Number.NaN;
-  // Through the string, not the float: 0.29 * 100 is 28.999999999999996.
+  // Through the digits, not the float: 0.29 * 100 is 28.999999999999996 and 0.145 * 100 is
+  // 14.499999999999998, so the float would round 12.145 down. Half up on the third decimal.
   const [whole = '0', fraction = ''] = cleaned.replace('-', '').split('.');
-  const cents = Number(whole) * 100 + Math.round(Number(`0.${fraction || '0'}`) * 100);
+  const digits = `${fraction}000`;
+  const cents = Number(whole) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
   return cleaned.startsWith('-') ? -cents : cents;
 }
 

@@ -127,7 +127,24 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   { path: '/dashboard/fundraising/*', ...area('Fundraising') },
-                  { path: '/dashboard/invoices/*', ...area('Invoices') },
+                  {
+                    path: '/dashboard/invoices',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/invoices/InvoicesPage')).InvoicesPage,
+                    }),
+                  },
+                  {
+                    path: '/dashboard/invoices/new',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/invoices/NewInvoicePage')).NewInvoicePage,
+                    }),
+                  },
+                  {
+                    path: '/dashboard/invoices/:id',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/invoices/InvoiceDetailPage')).InvoiceDetailPage,
+                    }),
+                  },
                   {
                     path: '/dashboard/receipts',
                     lazy: async () => ({ Component: (await import('@/modules/billing/ReceiptsPage')).ReceiptsPage }),

@@ -10,7 +10,9 @@ import { type QueryClient, type UseMutationOptions, useMutation, useQueryClient 
 export const TOPIC_QUERIES: Record<TTopic, readonly (readonly string[])[]> = {
   invites: [['team', 'invites'], ['team', 'members'], ['plan']],
   members: [['team', 'members'], ['plan']],
-  invoices: [['dashboard']],
+  // An invoice's change (here, another member, a card payment's webhook) moves its area and the
+  // dashboard's outstanding figures.
+  invoices: [['invoices'], ['dashboard']],
   // Quotes and agreements move each other and the company's status (accept → sponsor).
   quotes: [['quotes'], ['agreements'], ['companies'], ['dashboard'], ['plan']],
   agreements: [['agreements'], ['quotes'], ['companies'], ['dashboard']],

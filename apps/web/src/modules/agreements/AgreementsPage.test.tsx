@@ -149,7 +149,7 @@ describe('AgreementsPage', () => {
     expect(menuItems()).toEqual(['Create Invoice', 'Delete']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Create Invoice' }));
     expect(screen.getByTestId('where').textContent).toBe(
-      `/dashboard/invoices/new?source=agreement&agreementId=${ACTIVE.id}&companyId=${COMPANY_ID}`,
+      `/dashboard/invoices/new?agreementId=${ACTIVE.id}&companyId=${COMPANY_ID}&source=agreement`,
     );
   });
 

@@ -122,7 +122,9 @@ function PaymentSetup() {
         if (now.status === 'active') toast.success(CONNECT_MESSAGES.connected);
         else toast.info(CONNECT_MESSAGES.incomplete);
       })
-      .catch((err: unknown) => toast.error(CONNECT_MESSAGES.setupFailed, { description: errorMessage(err, 'Please try again.') }));
+      .catch((err: unknown) =>
+        toast.error(CONNECT_MESSAGES.setupFailed, { description: errorMessage(err, 'Please try again.') }),
+      );
   }, [outcome, message, params, setParams]);
 
   // Onboarding went on in another tab: read the account again when this one is looked at.
@@ -152,7 +154,8 @@ function PaymentSetup() {
       setupFlag(false);
       toast.success(CONNECT_MESSAGES.resetDone);
     },
-    onError: (err) => toast.error(CONNECT_MESSAGES.resetFailed, { description: errorMessage(err, 'Please try again.') }),
+    onError: (err) =>
+      toast.error(CONNECT_MESSAGES.resetFailed, { description: errorMessage(err, 'Please try again.') }),
   });
 
   const startSetup = () => {

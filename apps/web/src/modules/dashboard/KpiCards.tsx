@@ -1,8 +1,10 @@
 import type { TDashboardMetrics } from '@pennant/shared/dashboard/schemas';
 import { Building2, Handshake, Lock, ReceiptText, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
 import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { calendarDateLabel } from './dashboard-api';
 
@@ -12,12 +14,19 @@ interface TKpiProps {
   detail?: ReactNode;
   icon: ReactNode;
   loading: boolean;
+  /** The list the figure comes from: the whole card links to it. */
+  to?: string;
 }
 
-function Kpi({ label, value, detail, icon, loading }: TKpiProps) {
+function Kpi({ label, value, detail, icon, loading, to }: TKpiProps) {
   const id = useId();
-  return (
-    <Card role="group" aria-labelledby={id} aria-busy={loading} className="flex flex-col gap-2 p-4 sm:p-5">
+  const card = (
+    <Card
+      role="group"
+      aria-labelledby={id}
+      aria-busy={loading}
+      className={cn('flex flex-col gap-2 p-4 sm:p-5', to && 'h-full transition-colors group-hover:border-brand-500')}
+    >
       <div className="flex items-start justify-between gap-2">
         <h2 id={id} className="text-sm font-medium text-slate-600">
           {label}
@@ -36,6 +45,12 @@ function Kpi({ label, value, detail, icon, loading }: TKpiProps) {
         </>
       )}
     </Card>
+  );
+  if (!to) return card;
+  return (
+    <Link to={to} className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600">
+      {card}
+    </Link>
   );
 }
 
@@ -71,6 +86,7 @@ export function KpiCards({ metrics, loading, premium, onUpgrade }: TKpiCardsProp
         detail={`${formatMoney(metrics.outstandingInvoices.cents)} due`}
         icon={<ReceiptText className={icon} aria-hidden />}
         loading={loading}
+        to="/dashboard/invoices?status=outstanding"
       />
       {premium ? (
         <Kpi

@@ -25,7 +25,8 @@ const STEPS: TStep[] = [
   {
     title: 'View Invoices',
     description: 'Follow up on what sponsors still owe.',
-    to: '/dashboard/invoices',
+    // The count on its badge is the outstanding invoices, so the step opens exactly those.
+    to: '/dashboard/invoices?status=outstanding',
     icon: ReceiptText,
     roles: ['admin', 'treasurer'],
     badge: true,

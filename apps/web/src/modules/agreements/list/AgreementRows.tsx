@@ -32,8 +32,9 @@ interface TAgreementRowsProps {
 }
 
 const detailPath = (a: TAgreementRow) => `/dashboard/agreements/${a.id}`;
+/** The invoice form for an agreement, in the spec's own form of the link (§2). */
 export const invoicePath = (a: Pick<TAgreementRow, 'id' | 'companyId'>) =>
-  `/dashboard/invoices/new?source=agreement&agreementId=${a.id}&companyId=${a.companyId}`;
+  `/dashboard/invoices/new?agreementId=${a.id}&companyId=${a.companyId}&source=agreement`;
 export const renewalPath = (a: Pick<TAgreementRow, 'companyId'>) => `/dashboard/quotes/new?company_id=${a.companyId}`;
 
 /** A click on a control inside the row does what the control does, not open the agreement. */

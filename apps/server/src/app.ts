@@ -26,6 +26,7 @@ import { mountPaymentsSimulator } from './modules/dev/payments-simulator.routes'
 import { mountDevPlan } from './modules/dev/plan.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { mountHealth } from './modules/health/health.routes';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -134,6 +135,7 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.route('/api', catalogueRoutes);
   app.route('/api', quoteRoutes);
   app.route('/api', agreementRoutes);
+  app.route('/api', invoiceRoutes);
   app.route('/api', paymentRoutes);
   app.route('/api', fileRoutes);
   app.route('/api', eventRoutes);

@@ -10,9 +10,11 @@ import { createMailer, type TMailer } from './integrations/mail/mailer';
 import { createPayments, type TPaymentsProvider } from './integrations/payments';
 import { expireQuotesJob } from './jobs/expire-quotes.job';
 import { importCompaniesJob, sweepImportsJob } from './jobs/import-companies.job';
+import { markOverdueInvoicesJob } from './jobs/mark-overdue-invoices.job';
 import { processPaymentEventJob } from './jobs/process-payment-event.job';
 import { createInlineQueue, createPgBossQueue } from './jobs/queue';
 import { sendEmailJob, sweepEmailJob } from './jobs/send-email.job';
+import { sweepPaymentEventsJob } from './jobs/sweep-payment-events.job';
 import type { Logger } from './logger';
 import { createAuth } from './modules/auth/auth';
 import { createSessionCache } from './modules/session/session-cache';
@@ -94,7 +96,9 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
     importCompaniesJob(deps),
     sweepImportsJob(deps),
     expireQuotesJob(deps),
+    markOverdueInvoicesJob(deps),
     processPaymentEventJob(deps),
+    sweepPaymentEventsJob(deps),
   ]);
   return deps;
 }

@@ -272,8 +272,8 @@ export class PdfLayout {
     this.y += height;
   }
 
-  /** A paragraph of body text across the content width. */
-  paragraph(text: string, opts: { size?: number; color?: string; bold?: boolean } = {}): void {
+  /** A paragraph of body text across the content width; with `link`, the whole paragraph opens it. */
+  paragraph(text: string, opts: { size?: number; color?: string; bold?: boolean; link?: string } = {}): void {
     const { doc, theme } = this;
     doc
       .font(opts.bold ? FONT_BOLD : FONT)
@@ -282,7 +282,12 @@ export class PdfLayout {
     const clean = pdfText(text, true);
     const height = doc.heightOfString(clean, { width: this.width, lineGap: 2 });
     this.ensureRoom(height);
-    doc.text(clean, this.left, this.y, { width: this.width, lineGap: 2 });
+    doc.text(clean, this.left, this.y, {
+      width: this.width,
+      lineGap: 2,
+      link: opts.link,
+      underline: Boolean(opts.link),
+    });
     this.y += height;
   }
 

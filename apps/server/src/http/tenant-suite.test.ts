@@ -89,6 +89,16 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     }),
     'agreement',
   ).id;
+  const invoice = ok(
+    await client.post<{ id: string }>('/api/invoices', {
+      source: 'agreement',
+      companyId: company,
+      agreementId: agreement,
+      dueDate: '2099-01-31',
+      lines: [{ description: 'Alpha Banner', amountCents: 50_000, quantity: 1 }],
+    }),
+    'invoice',
+  ).id;
   const receipt = await paidReceipt(env, client);
   return {
     company,
@@ -102,6 +112,7 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     bundle,
     price_list: priceList,
     receipt,
+    invoice,
   };
 }
 
@@ -153,6 +164,7 @@ forEachDatabase('tenant suite', (env) => {
     const catalogueBefore = await catalogueOf(a);
     const quoteBefore = (await a.get(`/api/quotes/${ids.quote}`)).body;
     const agreementBefore = (await a.get(`/api/agreements/${ids.agreement}`)).body;
+    const invoiceBefore = (await a.get(`/api/invoices/${ids.invoice}`)).body;
 
     const withIds = ALL_CONTRACTS.filter((c) => c.resources);
     const kinds = new Set<TResourceKind>();
@@ -195,6 +207,9 @@ forEachDatabase('tenant suite', (env) => {
     expect(quoteBefore).toMatchObject({ id: ids.quote, status: 'draft' });
     expect((await a.get(`/api/agreements/${ids.agreement}`)).body).toEqual(agreementBefore);
     expect(agreementBefore).toMatchObject({ id: ids.agreement, deletedAt: null });
+    // The invoice is still Ready to Send, not voided or paid.
+    expect((await a.get(`/api/invoices/${ids.invoice}`)).body).toEqual(invoiceBefore);
+    expect(invoiceBefore).toMatchObject({ id: ids.invoice, status: 'pending' });
     // The receipt is still there with its PDF.
     expect((await a.post(`/api/billing/receipts/${ids.receipt}/pdf`)).status).toBe(200);
   });

@@ -3,10 +3,9 @@ import { column, rows, sql, type TTx } from '../../db/client';
 import { AGREEMENT_VALUE_SQL } from '../agreements/agreements.repo';
 
 /*
- * Dashboard figures. Companies and agreements exist today; invoices and donations arrive with
- * their own issues. Their queries are already here in their final shape, each with an empty source
- * that reads zero: the issue that adds a table replaces that source (and only it) with the real
- * rows, filtered by org_id on an index led by org_id.
+ * Dashboard figures: companies, agreements and invoices. Donations arrive with fundraising; their
+ * query is already here in its final shape over an empty source that reads zero, which that issue
+ * replaces (and only it) with the real rows, filtered by org_id on an index led by org_id.
  */
 
 /** Total and sponsoring companies in one pass over company_org_status_idx (index-only). */
@@ -35,28 +34,31 @@ export async function countActiveContracts(tx: TTx, orgId: string): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-/** Invoices sent and not yet paid, with the amount still due. Source: the invoice table (not built yet). */
+/**
+ * Invoices still owed and out of the organization's hands (pending, sent, overdue; spec §7
+ * outstanding) with their total. Read on invoice_org_open_due_idx.
+ */
 export async function outstandingInvoices(tx: TTx, orgId: string): Promise<{ count: number; cents: number }> {
   const [row] = await rows(
     tx,
     z.object({ n: column.count, cents: column.count }),
-    sql`WITH open_invoices(org_id, balance_cents) AS (SELECT NULL::uuid, 0::bigint WHERE false)
-        SELECT count(*) AS n, coalesce(sum(balance_cents), 0) AS cents FROM open_invoices WHERE org_id = ${orgId}`,
+    sql`SELECT count(*) AS n, coalesce(sum(total_amount_cents), 0) AS cents FROM invoice
+        WHERE org_id = ${orgId} AND status IN ('pending', 'sent', 'overdue')`,
   );
   return { count: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
 }
 
 /**
- * Cents paid on or after a calendar day, read in the viewer's zone. Source: invoice payments
- * (not built yet).
+ * Cents of invoices paid on or after a calendar day, the day of payment read in the viewer's zone.
+ * Read on invoice_org_paid_idx.
  */
 export async function paidSince(tx: TTx, orgId: string, fromDay: string, zone: string): Promise<number> {
   const [row] = await rows(
     tx,
     z.object({ cents: column.count }),
-    sql`WITH payments(org_id, paid_at, amount_cents) AS (SELECT NULL::uuid, NULL::timestamptz, 0::bigint WHERE false)
-        SELECT coalesce(sum(amount_cents), 0) AS cents FROM payments
-        WHERE org_id = ${orgId} AND (paid_at AT TIME ZONE ${zone})::date >= ${fromDay}::date`,
+    sql`SELECT coalesce(sum(total_amount_cents), 0) AS cents FROM invoice
+        WHERE org_id = ${orgId} AND status = 'paid'
+          AND paid_at >= (${fromDay}::date::timestamp AT TIME ZONE ${zone})`,
   );
   return Number(row?.cents ?? 0);
 }
@@ -69,10 +71,13 @@ export const ZRevenueRow = z.object({
 export type TRevenueRow = z.output<typeof ZRevenueRow>;
 
 /**
- * Monthly revenue from firstMonth to lastMonth ('YYYY-MM-01'), every month present. Sponsorships:
- * the agreements (not deleted) by the month of their start date, each at its value (spec §3, the
- * rule of AGREEMENT_VALUE_SQL); a start date is a calendar date, so no zone applies. Donations:
- * bucketed by the month of payment in the viewer's zone (not built yet).
+ * Monthly revenue from firstMonth to lastMonth ('YYYY-MM-01'), every month present.
+ * Sponsorships: the money sponsors paid, by the month of payment in the viewer's zone, which is
+ * paid invoices by paid_at; plus, for a club that does not invoice through Pennant, each agreement
+ * (not deleted) that has no invoice at all, at its value (spec §3, AGREEMENT_VALUE_SQL) in the
+ * month its term starts (a calendar date, so no zone applies). An invoiced agreement counts only
+ * through its invoices, so nothing is counted twice. Donations: by the month of payment in the
+ * viewer's zone (not built yet).
  */
 export function monthlyRevenue(
   tx: TTx,
@@ -91,13 +96,24 @@ export function monthlyRevenue(
         donation_payments(org_id, paid_at, amount_cents) AS (
           SELECT NULL::uuid, NULL::timestamptz, 0::bigint WHERE false
         ),
-        sponsorships AS (
-          SELECT to_char(c.start_date, 'YYYY-MM') AS month, sum(coalesce(${AGREEMENT_VALUE_SQL}, 0)) AS cents
+        window_bounds AS (
+          SELECT ${firstMonth}::date::timestamp AT TIME ZONE ${zone} AS from_at,
+                 (${lastMonth}::date + interval '1 month')::timestamp AT TIME ZONE ${zone} AS to_at
+        ),
+        sponsorship_amounts(month, cents) AS (
+          SELECT to_char(i.paid_at AT TIME ZONE ${zone}, 'YYYY-MM'), i.total_amount_cents
+          FROM invoice i, window_bounds b
+          WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.from_at AND i.paid_at < b.to_at
+          UNION ALL
+          SELECT to_char(c.start_date, 'YYYY-MM'), coalesce(${AGREEMENT_VALUE_SQL}, 0)
           FROM contract c
           WHERE c.org_id = ${orgId} AND c.deleted_at IS NULL
             AND c.start_date >= ${firstMonth}::date
             AND c.start_date < ${lastMonth}::date + interval '1 month'
-          GROUP BY 1
+            AND NOT EXISTS (SELECT 1 FROM invoice ci WHERE ci.org_id = c.org_id AND ci.agreement_id = c.id)
+        ),
+        sponsorships AS (
+          SELECT month, sum(cents) AS cents FROM sponsorship_amounts GROUP BY 1
         ),
         donations AS (
           SELECT to_char(paid_at AT TIME ZONE ${zone}, 'YYYY-MM') AS month, sum(amount_cents) AS cents

@@ -57,7 +57,7 @@ forEachDatabase('dashboard metrics', (env) => {
     }
   }
 
-  it('counts the organization’s companies and sponsors, and reads zero where nothing is built yet', async () => {
+  it('counts the organization’s companies and sponsors, and reads zero where there is nothing yet', async () => {
     const client = env().client();
     const { orgId } = await ownerWithOrg(client);
     await seedCompanies(orgId, ['sponsor', 'sponsor', 'sponsor', 'prospect', 'prospect', 'negotiating']);
@@ -183,6 +183,111 @@ forEachDatabase('dashboard metrics', (env) => {
     // 30 days on is usually next month, outside the window (which ends with this month).
     const inWindow = res.body.revenue.some((r) => r.month === later);
     expect(res.body.totals.sponsorshipsCents).toBe(130_000 + (inWindow ? 55_000 : 0));
+  });
+
+  async function seedInvoice(
+    orgId: string,
+    companyId: string | undefined,
+    status: string,
+    cents: number,
+    paidAt: string | null = null,
+    agreementId: string | null = null,
+  ) {
+    await platformExec(
+      env(),
+      sql`INSERT INTO invoice (org_id, company_id, agreement_id, invoice_source, status, due_date, total_amount_cents, paid_at)
+          VALUES (${orgId}, ${companyId}, ${agreementId}, ${agreementId ? 'agreement' : 'direct'}, ${status},
+                  '2099-01-01', ${cents}, ${paidAt}::timestamptz)`,
+    );
+  }
+
+  it('counts outstanding invoices (ready to send, sent, overdue) and what was paid this fiscal year', async () => {
+    const client = env().client();
+    const { orgId } = await ownerWithOrg(client);
+    const [company] = await platformQuery(
+      env(),
+      z.object({ id: z.string() }),
+      sql`INSERT INTO company (org_id, name, status) VALUES (${orgId}, 'Acme Hardware', 'sponsor') RETURNING id`,
+    );
+    const other = env().client();
+    const b = await ownerWithOrg(other, 'Other Org');
+    const [otherCompany] = await platformQuery(
+      env(),
+      z.object({ id: z.string() }),
+      sql`INSERT INTO company (org_id, name, status) VALUES (${b.orgId}, 'Zeta', 'sponsor') RETURNING id`,
+    );
+    await seedInvoice(orgId, company?.id, 'pending', 10_000);
+    await seedInvoice(orgId, company?.id, 'sent', 20_000);
+    await seedInvoice(orgId, company?.id, 'overdue', 30_000);
+    await seedInvoice(orgId, company?.id, 'draft', 70_000);
+    await seedInvoice(orgId, company?.id, 'void', 80_000);
+    await seedInvoice(orgId, company?.id, 'paid', 40_000, new Date().toISOString());
+    // Paid two years ago: before this fiscal year, and outside the revenue window.
+    await seedInvoice(orgId, company?.id, 'paid', 50_000, new Date(Date.now() - 730 * 86_400_000).toISOString());
+    await seedInvoice(b.orgId, otherCompany?.id, 'sent', 99_000);
+
+    const res = await client.get<TMetrics>('/api/dashboard/metrics');
+    expect(res.body).toMatchObject({
+      outstandingInvoices: { count: 3, cents: 60_000 },
+      paidYearToDateCents: 40_000,
+    });
+    expect(res.body.revenue.at(-1)?.sponsorshipsCents).toBe(40_000);
+    expect(res.body.totals.sponsorshipsCents).toBe(40_000);
+    expect((await other.get<TMetrics>('/api/dashboard/metrics')).body.outstandingInvoices).toEqual({
+      count: 1,
+      cents: 99_000,
+    });
+  });
+
+  it('revenue: paid invoices by the month paid in the viewer’s zone, agreements without an invoice by start', async () => {
+    const client = env().client();
+    const { orgId } = await ownerWithOrg(client);
+    const me = await client.get<{ session: { user: { id: string; email: string; name: string } } }>('/api/session');
+    const member = await loadMember(env().deps, me.body.session.user);
+    if (!member) throw new Error('owner has no organization');
+    const [company] = await platformQuery(
+      env(),
+      z.object({ id: z.string() }),
+      sql`INSERT INTO company (org_id, name, status) VALUES (${orgId}, 'Acme Hardware', 'sponsor') RETURNING id`,
+    );
+    const agreement = async (start: string, cents: number) => {
+      const [row] = await platformQuery(
+        env(),
+        z.object({ id: z.string() }),
+        sql`INSERT INTO contract (org_id, company_id, status, start_date, end_date, term_months, calculated_total_value_cents)
+            VALUES (${orgId}, ${company?.id}, 'active', ${start}::date, '2026-12-01', 12, ${cents}) RETURNING id`,
+      );
+      return row?.id ?? null;
+    };
+    // Invoiced through Pennant: counted by its invoices only (one paid, one not yet).
+    const invoiced = await agreement('2024-10-01', 120_000);
+    await seedInvoice(orgId, company?.id, 'paid', 60_000, '2024-11-15T15:00:00Z', invoiced);
+    await seedInvoice(orgId, company?.id, 'sent', 60_000, null, invoiced);
+    // Not invoiced: counted at its value in the month it starts.
+    await agreement('2024-10-01', 30_000);
+    // Paid at 03:00 UTC on New Year's Day: December in New York, January in Tokyo.
+    await seedInvoice(orgId, company?.id, 'paid', 5_000, '2025-01-01T03:00:00Z');
+
+    const at = new Date('2025-01-15T12:00:00Z');
+    const ny = await dashboardMetrics(env().deps, member, 6, at);
+    expect(ny.revenue.map((r) => [r.month, r.sponsorshipsCents])).toEqual([
+      ['2024-08', 0],
+      ['2024-09', 0],
+      ['2024-10', 30_000],
+      ['2024-11', 60_000],
+      ['2024-12', 5_000],
+      ['2025-01', 0],
+    ]);
+    expect(ny.totals.sponsorshipsCents).toBe(95_000);
+
+    await client.put('/api/profile/timezone', { timezone: 'Asia/Tokyo', autoDetect: false });
+    const tokyo = await dashboardMetrics(env().deps, member, 6, at);
+    expect(tokyo.revenue.slice(-2).map((r) => [r.month, r.sponsorshipsCents])).toEqual([
+      ['2024-12', 0],
+      ['2025-01', 5_000],
+    ]);
+    // Fiscal year from July 2024: everything paid since, on the viewer's calendar.
+    expect(tokyo.paidYearToDateCents).toBe(65_000);
   });
 
   it('asks for sign-in and membership', async () => {

@@ -89,6 +89,8 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     }),
     'agreement',
   ).id;
+  // Paying for Premium first: invoicing is a Premium feature.
+  const receipt = await paidReceipt(env, client);
   const invoice = ok(
     await client.post<{ id: string }>('/api/invoices', {
       source: 'agreement',
@@ -99,7 +101,6 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     }),
     'invoice',
   ).id;
-  const receipt = await paidReceipt(env, client);
   return {
     company,
     contact,

@@ -131,6 +131,7 @@ export const INVOICE_MESSAGES = {
   transitionRefused: 'This invoice cannot change that way in its current status.',
   sourceNotActive: 'Only an active agreement can be invoiced',
   quoteNotInvoiceable: 'Only an accepted quote without an agreement can be invoiced',
+  premiumRequired: 'Invoicing is a Premium feature. Upgrade to Premium to create invoices.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { agreementNumber, zonedToday } from '@pennant/shared/agreements/rules';
 import { invoiceNumber, invoiceTotalCents, isDueDateAllowed } from '@pennant/shared/invoices/rules';
 import { INVOICE_MESSAGES, type TInvoiceCreated, type TInvoiceValues } from '@pennant/shared/invoices/schemas';
+import { planAllows } from '@pennant/shared/organization/plans';
 import { quoteNumber } from '@pennant/shared/quotes/rules';
 import type { TTx } from '../../db/client';
 import { withTenant } from '../../db/tenant';
@@ -97,6 +98,9 @@ async function checkInvoice(tx: TTx, member: TMember, input: TInvoiceValues): Pr
  */
 export async function createInvoice(deps: TDeps, member: TMember, input: TInvoiceValues): Promise<TInvoiceCreated> {
   requireInvoiceRight(member, 'create');
+  // The plan matrix's Invoicing: new invoices need Premium; a downgraded club keeps reading, sending
+  // and closing out the invoices it has (nothing is lost, nothing is owed twice).
+  if (!planAllows(member.plan, 'invoicing')) throw new AppError('plan_limit', INVOICE_MESSAGES.premiumRequired);
   if (!isDay(input.dueDate)) throw fieldError('dueDate', 'Dates are YYYY-MM-DD');
   const zone = await organizationZone(deps, member.orgId);
   if (!isDueDateAllowed(input.dueDate, zonedToday(new Date(), zone))) {

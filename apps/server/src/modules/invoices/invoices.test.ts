@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/client';
 import { ownerWithOrg } from '../../test/fixtures';
-import { forEachDatabase } from '../../test/harness';
-import { platformExec, teammate } from '../../test/team-fixtures';
+import { forEachDatabase, type TTestEnv } from '../../test/harness';
+import { makePremium, platformExec, teammate } from '../../test/team-fixtures';
 import {
   addCompany,
   addDays,
@@ -40,9 +40,22 @@ interface TSources {
   quotes: { id: string; companyName: string; totalCents: number }[];
 }
 
+/** Invoicing is a Premium feature (the plan matrix): every organization here is premium. */
+async function premiumOwner(env: TTestEnv, client: TestClient, name: string) {
+  const owner = await ownerWithOrg(client, name);
+  await makePremium(env, owner.orgId);
+  return owner;
+}
+
+async function premiumCatalogue(env: TTestEnv, name?: string) {
+  const made = await ownerWithCatalogue(env, name);
+  await makePremium(env, made.orgId);
+  return made;
+}
+
 forEachDatabase('invoices: creation', (env) => {
   it('from an active agreement: its lines (each setup fee a line), Ready to Send, the total, the timeline', async () => {
-    const { client, company, banner, program } = await ownerWithCatalogue(env());
+    const { client, company, banner, program } = await premiumCatalogue(env());
     const agreement = await createAgreement(client, {
       companyId: company.id,
       termMonths: 12,
@@ -135,7 +148,7 @@ forEachDatabase('invoices: creation', (env) => {
 
   it('from an accepted quote with no agreement (its lines as they are); not from one that has an agreement', async () => {
     const client = env().client();
-    const { orgId } = await ownerWithOrg(client, 'Quote Boosters');
+    const { orgId } = await premiumOwner(env(), client, 'Quote Boosters');
     const company = await addCompany(client);
     const quoteId = await seedQuote(env(), orgId, company.id, 'accepted', [
       { itemName: 'Scoreboard Ad', qty: 1, unitPriceCents: 80_000 },
@@ -195,7 +208,7 @@ forEachDatabase('invoices: creation', (env) => {
   });
 
   it('direct, with or without a company; the remit-to info is the organization’s', async () => {
-    const { client, company } = await ownerWithCatalogue(env(), 'Remit Boosters');
+    const { client, company } = await premiumCatalogue(env(), 'Remit Boosters');
     const form = await formDefaults(client, '?source=direct');
     expect(form).toMatchObject({ source: 'direct', companyId: null, companyName: null, lines: [], remitToInfo: null });
 
@@ -240,7 +253,7 @@ forEachDatabase('invoices: creation', (env) => {
 
     // Another organization's company is not found, in the form and on create.
     const other = env().client();
-    await ownerWithOrg(other, 'Other Boosters');
+    await premiumOwner(env(), other, 'Other Boosters');
     expect((await other.get(`/api/invoices/form?companyId=${company.id}`)).status).toBe(404);
     expect((await other.get(`/api/invoices/form?source=agreement`)).status).toBe(400);
     const res = await other.post<TErrorReply>('/api/invoices', directBody(company.id));
@@ -248,8 +261,22 @@ forEachDatabase('invoices: creation', (env) => {
     expect(res.body.error.message).toBe('Company not found');
   });
 
+  it('refuses a new invoice on the free plan (Invoicing is Premium) and lets a downgraded club close out its own', async () => {
+    const { client, orgId, company } = await premiumCatalogue(env(), 'Downgraded Boosters');
+    const made = await createInvoice(client, directBody(company.id));
+    await platformExec(
+      env(),
+      sql`UPDATE organization SET plan_key = 'free', subscription_status = NULL WHERE id = ${orgId}`,
+    );
+    const refused = await client.post<TErrorReply>('/api/invoices', directBody(company.id));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(INVOICE_MESSAGES.premiumRequired);
+    const paid = await client.post(`/api/invoices/${made.id}/paid`, {});
+    expect(paid.status).toBe(200);
+  });
+
   it('refuses a past due date, no lines, a zero amount, a missing company and an inactive agreement', async () => {
-    const { client, orgId, company } = await ownerWithCatalogue(env(), 'Refusing Boosters');
+    const { client, orgId, company } = await premiumCatalogue(env(), 'Refusing Boosters');
     const today = zonedToday(new Date(), NY);
     const fails = async (body: Record<string, unknown>, status: number) => {
       const res = await client.post<TErrorReply>('/api/invoices', body);
@@ -320,7 +347,7 @@ forEachDatabase('invoices: creation', (env) => {
 
   it('measures due dates on the organization’s calendar: its owner’s zone, for every member', async () => {
     const owner = env().client();
-    const { orgId } = await ownerWithOrg(owner, 'Zone Boosters');
+    const { orgId } = await premiumOwner(env(), owner, 'Zone Boosters');
     const company = await addCompany(owner);
     const { client: treasurer } = await teammate(env(), owner, orgId, ['treasurer'], 'Tess Treasurer');
     // The treasurer lives 25 hours behind the owner: whatever the hour, their days differ.
@@ -351,7 +378,7 @@ forEachDatabase('invoices: status changes', (env) => {
 
   it('Ready to Send → sent → paid, each once, with its time and timeline entry; paid is final', async () => {
     const client = env().client();
-    await ownerWithOrg(client, 'Status Boosters');
+    await premiumOwner(env(), client, 'Status Boosters');
     const company = await addCompany(client);
     const { id } = await createInvoice(client, directBody(company.id));
 
@@ -383,7 +410,7 @@ forEachDatabase('invoices: status changes', (env) => {
 
   it('marks paid from Ready to Send, voids an overdue invoice; void is final; two clicks change it once', async () => {
     const client = env().client();
-    const { orgId } = await ownerWithOrg(client, 'Void Boosters');
+    const { orgId } = await premiumOwner(env(), client, 'Void Boosters');
     const company = await addCompany(client);
     const { id: pending } = await createInvoice(client, directBody(company.id));
     expect(expectStatus(await post(client, pending, 'paid'), 200, 'paid').status).toBe('paid');
@@ -408,7 +435,7 @@ forEachDatabase('invoices: status changes', (env) => {
 
   it('treasurers may change invoices; read-only members may only read them', async () => {
     const owner = env().client();
-    const { orgId } = await ownerWithOrg(owner, 'Roles Boosters');
+    const { orgId } = await premiumOwner(env(), owner, 'Roles Boosters');
     const company = await addCompany(owner);
     const { client: treasurer } = await teammate(env(), owner, orgId, ['treasurer'], 'Tess Treasurer');
     const { id } = await createInvoice(treasurer, directBody(company.id));
@@ -434,13 +461,13 @@ forEachDatabase('invoices: status changes', (env) => {
 
   it('another organization, an unknown or a malformed id: Invoice not found, and nothing changes', async () => {
     const owner = env().client();
-    await ownerWithOrg(owner, 'Alpha Boosters');
+    await premiumOwner(env(), owner, 'Alpha Boosters');
     const company = await addCompany(owner);
     const { id } = await createInvoice(owner, directBody(company.id));
     const before = await invoiceDetail(owner, id);
 
     const other = env().client();
-    await ownerWithOrg(other, 'Beta Boosters');
+    await premiumOwner(env(), other, 'Beta Boosters');
     for (const path of [id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const res = await other.get<TErrorReply>(`/api/invoices/${path}`);
       expect(res.status, path).toBe(404);

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { INVOICE_MESSAGES, type TInvoiceList, type TInvoiceSources } from '@pennant/shared/invoices/schemas';
+import type { TSession } from '@pennant/shared/session/schemas';
 import type { TRole } from '@pennant/shared/team/roles';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOPIC_QUERIES } from '@/lib/query';
-import { seededClient, stubResizeObserver, withClient } from '../catalogue/test-helpers';
+import { stubResizeObserver, withClient } from '../catalogue/test-helpers';
 import { InvoicesPage } from './InvoicesPage';
 import { invoiceKeys, type TInvoiceListFilters } from './invoices-api';
 import { readFilters, writeFilters } from './list/list-filters';
@@ -20,6 +21,7 @@ import {
   KPIS,
   stubApi,
 } from './test-fixtures';
+import { premiumClient } from './test-session';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -48,16 +50,26 @@ function Where() {
 }
 
 function renderPage(
-  opts: { url?: string; roles?: TRole[]; lists?: [TInvoiceListFilters, TInvoiceList][]; kpis?: boolean } = {},
+  opts: {
+    url?: string;
+    roles?: TRole[];
+    lists?: [TInvoiceListFilters, TInvoiceList][];
+    kpis?: boolean;
+    plan?: TSession['plan'];
+  } = {},
 ) {
   const lists = opts.lists ?? [[FILTERS, LIST]];
   const companies = new Set(lists.map(([f]) => f.company));
-  const client = seededClient(opts.roles ?? ['treasurer'], [
-    ...lists.map(([f, l]): [readonly unknown[], unknown] => [invoiceKeys.list(f), l]),
-    ...(opts.kpis === false
-      ? []
-      : [...companies].map((c): [readonly unknown[], unknown] => [invoiceKeys.kpis(c), KPIS])),
-  ]);
+  const client = premiumClient(
+    opts.roles ?? ['treasurer'],
+    [
+      ...lists.map(([f, l]): [readonly unknown[], unknown] => [invoiceKeys.list(f), l]),
+      ...(opts.kpis === false
+        ? []
+        : [...companies].map((c): [readonly unknown[], unknown] => [invoiceKeys.kpis(c), KPIS])),
+    ],
+    opts.plan,
+  );
   render(
     withClient(
       client,
@@ -352,5 +364,14 @@ describe('realtime', () => {
     expect(TOPIC_QUERIES.invoices).toContainEqual(['invoices']);
     expect(TOPIC_QUERIES.invoices).toContainEqual(['dashboard']);
     expect(TOPIC_QUERIES.agreements).toContainEqual(['dashboard']);
+  });
+  it('on the free plan, Create Invoice offers the upgrade instead (Invoicing is Premium); the list stays open', async () => {
+    stubApi();
+    renderPage({ plan: { planKey: 'free', status: null, expiresAt: null } });
+    expect(screen.getByRole('table', { name: 'Invoices' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Invoice' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(INVOICE_MESSAGES.premiumRequired)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Direct Invoice' })).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ import {
 import { ArrowLeft, Plus, ReceiptText, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { UpgradeDialog } from '@/components/plan/UpgradeDialog';
+import { usePlanAllows } from '@/components/plan/usePlan';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { ButtonLink } from '@/components/ui/ButtonLink';
@@ -47,6 +49,9 @@ export function InvoicesPage() {
   const [draft, setDraft] = useState(filters.q);
   useEffect(() => setDraft(filters.q), [filters.q]);
   const [creating, setCreating] = useState(false);
+  const [upgrading, setUpgrading] = useState(false);
+  // Invoicing is a Premium feature (the plan matrix); the list stays open to a downgraded club.
+  const canInvoice = usePlanAllows('invoicing');
   const [paying, setPaying] = useState<TInvoiceRow | null>(null);
 
   const markPaid = useMarkInvoicePaid({
@@ -72,7 +77,7 @@ export function InvoicesPage() {
   const narrowed = Boolean(filters.q || filters.status !== 'all' || filters.source !== 'all');
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const createButton = rights.canCreate ? (
-    <Button onClick={() => setCreating(true)}>
+    <Button onClick={() => (canInvoice ? setCreating(true) : setUpgrading(true))}>
       <Plus className="h-4 w-4" aria-hidden /> Create Invoice
     </Button>
   ) : null;
@@ -262,6 +267,12 @@ export function InvoicesPage() {
       </Tabs>
 
       <CreateInvoiceDialog open={creating} onOpenChange={setCreating} companyId={filters.company} />
+      <UpgradeDialog
+        open={upgrading}
+        onOpenChange={setUpgrading}
+        context="upgrade"
+        reason={INVOICE_MESSAGES.premiumRequired}
+      />
       <ConfirmDialog
         open={paying !== null}
         onOpenChange={(open) => !open && setPaying(null)}

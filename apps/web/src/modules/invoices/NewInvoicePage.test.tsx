@@ -5,11 +5,12 @@ import type { TRole } from '@pennant/shared/team/roles';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seededClient, stubResizeObserver, withClient } from '../catalogue/test-helpers';
+import { stubResizeObserver, withClient } from '../catalogue/test-helpers';
 import { companyKeys } from '../companies/companies-api';
 import { invoiceKeys } from './invoices-api';
 import { formQueryFrom, NewInvoicePage } from './NewInvoicePage';
 import { AGREEMENT_ID, apiError, COMPANY_ID, formDefaults, stubApi } from './test-fixtures';
+import { premiumClient } from './test-session';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -52,7 +53,7 @@ function renderPage(
   ];
   if (opts.defaults !== null)
     data.push([invoiceKeys.form(opts.query ?? { source: 'direct' }), opts.defaults ?? formDefaults()]);
-  const client = seededClient(opts.roles ?? ['treasurer'], data);
+  const client = premiumClient(opts.roles ?? ['treasurer'], data);
   render(
     withClient(
       client,

@@ -6,6 +6,8 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { BILLING_TAB_URL } from '@/components/plan/UpgradeDialog';
+import { usePlanAllows } from '@/components/plan/usePlan';
 import { Alert } from '@/components/ui/Alert';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { PageHeader } from '@/components/ui/PageHeader';
@@ -47,6 +49,7 @@ export function NewInvoicePage() {
   }, []);
   const session = useSession();
   const canCreate = session.permissions.invoices.canCreate;
+  const canInvoice = usePlanAllows('invoicing');
   const [params] = useSearchParams();
   const key = params.toString();
   // Keyed by the address's text: a new params object for the same address asks nothing again.
@@ -66,6 +69,15 @@ export function NewInvoicePage() {
 
   let body = null;
   if (!canCreate) body = <Alert tone="warning">{refusal('invoices.create')}</Alert>;
+  else if (!canInvoice)
+    body = (
+      <Alert tone="warning" title="Invoicing is a Premium feature">
+        {INVOICE_MESSAGES.premiumRequired}{' '}
+        <Link to={BILLING_TAB_URL} className="font-medium underline underline-offset-4">
+          View Plans & Billing
+        </Link>
+      </Alert>
+    );
   else if (defaults.isPending) body = <PageLoading label="Loading invoice form..." />;
   else if (defaults.isError)
     body = (

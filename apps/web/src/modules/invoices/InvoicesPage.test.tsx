@@ -365,13 +365,15 @@ describe('realtime', () => {
     expect(TOPIC_QUERIES.invoices).toContainEqual(['dashboard']);
     expect(TOPIC_QUERIES.agreements).toContainEqual(['dashboard']);
   });
+
   it('on the free plan, Create Invoice offers the upgrade instead (Invoicing is Premium); the list stays open', async () => {
-    stubApi();
+    const fetchMock = stubApi(() => Response.json({}));
     renderPage({ plan: { planKey: 'free', status: null, expiresAt: null } });
     expect(screen.getByRole('table', { name: 'Invoices' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create Invoice' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(INVOICE_MESSAGES.premiumRequired)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Direct Invoice' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -321,6 +321,29 @@ async function demoPages(browser, width) {
       await shot(page, width, 'agreement-history');
     });
   }
+  await visit('invoices', '/dashboard/invoices');
+  await visit('invoices-paid', '/dashboard/invoices?tab=paid');
+  await visit('invoice-new', '/dashboard/invoices/new');
+  if (agreement) await visit('invoice-new-from-agreement', `/dashboard/invoices/new?agreementId=${agreement.id}&companyId=${agreement.companyId}&source=agreement`);
+  const invoices = await call(page, 'GET', '/api/invoices?tab=all');
+  const invoice = invoices.body?.invoices?.find((i) => i.status === 'sent') ?? invoices.body?.invoices?.[0];
+  if (invoice) {
+    await visit('invoice-detail', `/dashboard/invoices/${invoice.id}`);
+    await step(width, 'invoice-email', async () => {
+      await page.getByRole('button', { name: 'Send Email' }).click();
+      await page.getByRole('dialog', { name: 'Send Invoice Email' }).waitFor();
+      await shot(page, width, 'invoice-email-dialog', { fullPage: false });
+      await page.keyboard.press('Escape');
+    });
+  }
+  await step(width, 'invoice-chooser', async () => {
+    await page.goto(`${base}/dashboard/invoices`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    await page.getByRole('dialog', { name: 'Create Invoice' }).waitFor();
+    await shot(page, width, 'invoice-chooser', { fullPage: false });
+    await page.keyboard.press('Escape');
+  });
   await visit('placeholder-price-lists', '/dashboard/price-lists');
   await step(width, 'user-menu', async () => {
     await page.goto(`${base}/dashboard`);

@@ -202,7 +202,10 @@ export function remitToOf(org: TInvoicingOrganization): string | null {
   const ein = clean(org.ein);
   if (!address && !ein) return null;
   // Prefilled into a field of at most INVOICE_REMIT_TO_MAX characters, which the form sends back.
-  return [org.name.trim(), address, ein ? `EIN: ${ein}` : null]
+  // A remit-to address often starts with the organization's name already: never print it twice.
+  const name = org.name.trim();
+  const named = address?.toLowerCase().startsWith(name.toLowerCase()) ? null : name;
+  return [named, address, ein ? `EIN: ${ein}` : null]
     .filter(Boolean)
     .join('\n')
     .slice(0, INVOICE_REMIT_TO_MAX);

@@ -49,7 +49,7 @@ export function InvoiceLines({ form, disabled }: { form: TInvoiceForm; disabled:
           };
           return (
             <li key={row.id} className="rounded-lg border border-slate-200 p-3">
-              <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_9rem_6rem_auto] md:items-start">
+              <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_9rem_6rem_7rem] md:items-start">
                 <div className="col-span-2 space-y-1.5 md:col-span-1">
                   <label htmlFor={ids.description} className="block text-sm font-medium text-slate-700">
                     Description<span className="sr-only"> {n}</span>

@@ -324,7 +324,11 @@ async function demoPages(browser, width) {
   await visit('invoices', '/dashboard/invoices');
   await visit('invoices-paid', '/dashboard/invoices?tab=paid');
   await visit('invoice-new', '/dashboard/invoices/new');
-  if (agreement) await visit('invoice-new-from-agreement', `/dashboard/invoices/new?agreementId=${agreement.id}&companyId=${agreement.companyId}&source=agreement`);
+  if (agreement)
+    await visit(
+      'invoice-new-from-agreement',
+      `/dashboard/invoices/new?agreementId=${agreement.id}&companyId=${agreement.companyId}&source=agreement`,
+    );
   const invoices = await call(page, 'GET', '/api/invoices?tab=all');
   const invoice = invoices.body?.invoices?.find((i) => i.status === 'sent') ?? invoices.body?.invoices?.[0];
   if (invoice) {

@@ -205,10 +205,7 @@ export function remitToOf(org: TInvoicingOrganization): string | null {
   // A remit-to address often starts with the organization's name already: never print it twice.
   const name = org.name.trim();
   const named = address?.toLowerCase().startsWith(name.toLowerCase()) ? null : name;
-  return [named, address, ein ? `EIN: ${ein}` : null]
-    .filter(Boolean)
-    .join('\n')
-    .slice(0, INVOICE_REMIT_TO_MAX);
+  return [named, address, ein ? `EIN: ${ein}` : null].filter(Boolean).join('\n').slice(0, INVOICE_REMIT_TO_MAX);
 }
 
 type TFormLine = TInvoiceFormDefaults['lines'][number];

@@ -351,6 +351,7 @@ function requirementLabel(field: string): string {
     .replace(/^tos_acceptance/, 'terms of service acceptance')
     .replace(/^external_account$/, 'bank account for payouts')
     .replace(/[._]/g, ' ')
+    .replace(/\bip$/, 'IP address')
     .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

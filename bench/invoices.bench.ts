@@ -2,7 +2,7 @@
 // lines each, statuses spread like a real club's years: most paid, some sent, overdue, pending,
 // void); the invoices list (tabs, filters, search) and the KPI cards through the real app
 // (session, permission, row-level security, JSON), p50 and p99 over 300 requests each.
-// Target: list and KPI p99 < 30 ms with 50,000 invoices, on PostgreSQL.
+// Targets on PostgreSQL with 50,000 invoices: list and KPI p99 < 30 ms; the dashboard p99 < 50 ms.
 //
 //   npx tsx bench/invoices.bench.ts                  both databases
 //   npx tsx bench/invoices.bench.ts --only=postgres  (or --only=pglite)
@@ -30,6 +30,8 @@ const WARMUP = 20;
 const RUNS = 300;
 const ORIGIN = 'http://localhost:3994';
 const TARGET_P99 = 30;
+/** The dashboard reads every area at once; its target is 50 ms (issue 18), the lists' 30 ms. */
+const DASHBOARD_TARGET_P99 = 50;
 
 const argOnly = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const adminUrl =
@@ -134,12 +136,13 @@ async function runFor(kind: TKind): Promise<boolean> {
     print(`requests: ${WARMUP} warm-up + ${RUNS} measured each, one client`);
     for (const [label, path] of PATHS) {
       const f = await time(app, cookie, path);
-      const ok = f.p99 < TARGET_P99;
+      const target = path.startsWith('/api/dashboard') ? DASHBOARD_TARGET_P99 : TARGET_P99;
+      const ok = f.p99 < target;
       if (kind === 'postgres') met &&= ok;
       print(
         `  ${label.padEnd(34)} p50 ${ms(f.p50).padStart(9)}   p99 ${ms(f.p99).padStart(9)}` +
           (f.total === null ? ''.padEnd(15) : `   total ${String(f.total).padStart(6)}`) +
-          (kind === 'postgres' ? `   (target p99 < ${TARGET_P99} ms: ${ok ? 'met' : 'MISSED'})` : ''),
+          (kind === 'postgres' ? `   (target p99 < ${target} ms: ${ok ? 'met' : 'MISSED'})` : ''),
       );
     }
   } finally {

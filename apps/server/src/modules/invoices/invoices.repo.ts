@@ -73,7 +73,7 @@ function filterSql(orgId: string, f: TInvoiceFilters): SQL {
     // Each way of matching is its own indexed lookup, OR-ed into one bitmap scan, so a search reads
     // the invoices it finds and not the organization's whole history: the companies whose name holds
     // the text (few next to their invoices; invoice_company_idx), an id prefix as a range of the
-    // primary key (the 8-character short id), and a provider id (they all start 'in_').
+    // primary key (the 8-character short id), and a provider id's substring (a trigram index, 0015).
     const arms: SQL[] = [
       sql`i.company_id = ANY (ARRAY(
         SELECT sc.id FROM company sc WHERE sc.org_id = ${orgId} AND strpos(lower(sc.name), lower(${f.search})) > 0
@@ -81,7 +81,9 @@ function filterSql(orgId: string, f: TInvoiceFilters): SQL {
     ];
     const range = idPrefixRange(f.search);
     if (range) arms.push(sql`i.id BETWEEN ${range.low}::uuid AND ${range.high}::uuid`);
-    if (/^in_/i.test(f.search)) arms.push(sql`strpos(lower(i.stripe_invoice_id), lower(${f.search})) > 0`);
+    // LIKE with the text taken literally (its %, _ and backslash escaped), so the trigram index serves it.
+    const literal = `%${f.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    arms.push(sql`(i.stripe_invoice_id IS NOT NULL AND lower(i.stripe_invoice_id) LIKE ${literal})`);
     parts.push(sql`(${sql.join(arms, sql` OR `)})`);
   }
   return sql.join(parts, sql` AND `);

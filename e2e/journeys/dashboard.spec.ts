@@ -30,7 +30,10 @@ test('the demo owner sees the KPI figures, the revenue trends and the quick acti
 
   const steps = page.getByRole('region', { name: 'Quick Steps' });
   await expect(steps.getByRole('link', { name: /Launch Campaign/ })).toHaveAttribute('href', '/dashboard/fundraising');
-  await expect(steps.getByRole('link', { name: /View Invoices/ })).toHaveAttribute('href', '/dashboard/invoices');
+  // View Invoices opens what is owed (the list's outstanding filter), with its count as a badge.
+  const viewInvoices = steps.getByRole('link', { name: /View Invoices/ });
+  await expect(viewInvoices).toHaveAttribute('href', '/dashboard/invoices?status=outstanding');
+  await expect(viewInvoices.getByLabel(/^[1-9]\d* outstanding$/)).toBeVisible();
   await expect(steps.getByRole('link', { name: /Add Product/ })).toHaveAttribute('href', '/dashboard/products');
 
   await expect(page.getByRole('link', { name: 'Add New Product' })).toHaveAttribute('href', '/dashboard/products');

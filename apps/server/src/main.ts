@@ -1,3 +1,4 @@
+import { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { boot, shutdown } from './boot';
@@ -75,6 +76,13 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   log.info({ port: info.port, host: config.host }, 'Pennant is listening');
   void announce();
 });
+// Idle keep-alive sockets are closed after 65 s, longer than the clients and load balancers in front
+// keep theirs (60 s is the common default): with Node's 5 s a client that reuses an idle socket just
+// as the server closes it gets ECONNRESET (seen as a flaky e2e request).
+if (server instanceof HttpServer) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 server.on('error', (err: NodeJS.ErrnoException) => {
   const message =
     err.code === 'EADDRINUSE'

@@ -11,6 +11,8 @@ test('products, a bundle and a price list with its PDF; a read-only member only 
   page,
   browser,
 }, testInfo) => {
+  // A long journey (two browsers, a PDF): 36 s on a quiet machine, near the default 60 s under CI load.
+  test.setTimeout(120_000);
   await onboardNewOrganization(page, `Catalogue Boosters ${Date.now().toString(36)}`);
 
   await test.step('create a product with a setup fee and a custom ad type', async () => {

@@ -27,6 +27,7 @@ export const RESOURCE_KINDS = [
   'agreement',
   'receipt',
   'invoice',
+  'campaign',
 ] as const;
 export type TResourceKind = (typeof RESOURCE_KINDS)[number];
 

@@ -6,6 +6,7 @@ import * as companies from './companies/contract';
 import type { TContract } from './contract';
 import * as dashboard from './dashboard/contract';
 import * as files from './files/contract';
+import * as fundraising from './fundraising/contract';
 import * as invoices from './invoices/contract';
 import * as onboarding from './onboarding/contract';
 import * as organization from './organization/contract';
@@ -30,6 +31,7 @@ export const ALL_CONTRACTS: readonly TContract[] = [
   quotes,
   agreements,
   invoices,
+  fundraising,
   billing,
   files,
   events,

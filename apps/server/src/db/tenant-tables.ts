@@ -4,6 +4,7 @@ import * as ai from './schema/ai';
 import * as auth from './schema/auth';
 import * as catalogue from './schema/catalogue';
 import * as companies from './schema/companies';
+import * as fundraising from './schema/fundraising';
 import * as imports from './schema/imports';
 import * as invoices from './schema/invoices';
 import * as mail from './schema/mail';
@@ -17,6 +18,7 @@ export const ALL_TABLES: readonly PgTable[] = [
   auth,
   catalogue,
   companies,
+  fundraising,
   imports,
   invoices,
   mail,

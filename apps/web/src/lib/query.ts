@@ -21,6 +21,8 @@ export const TOPIC_QUERIES: Record<TTopic, readonly (readonly string[])[]> = {
   companies: [['companies'], ['dashboard'], ['plan']],
   imports: [['companies', 'imports']],
   catalogue: [['catalogue']],
+  // A campaign's change or a donation (the payment webhook) moves the area and the dashboard's series.
+  fundraising: [['fundraising'], ['dashboard']],
 };
 
 /** Marks a topic's queries stale, as the event stream does when another tab or person changes it. */

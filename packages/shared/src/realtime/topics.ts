@@ -13,5 +13,6 @@ export const TOPICS = [
   'quotes',
   'agreements',
   'billing',
+  'fundraising',
 ] as const;
 export type TTopic = (typeof TOPICS)[number];

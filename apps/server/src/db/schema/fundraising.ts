@@ -1,0 +1,159 @@
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { TReminderSchedule } from '@pennant/shared/fundraising/schemas';
+import { users } from './auth';
+import { createdAt, id, instant, updatedAt } from './columns';
+import { emailMessages } from './mail';
+import { organizations } from './organizations';
+
+/*
+ * Fundraising (0016_fundraising.sql). The migration is the source of truth for constraints and
+ * indexes (unique contact address per organization, one campaign e-mail per contact); these
+ * declarations give the tenant list its tables and the repos their columns.
+ */
+
+const orgId = () =>
+  uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
+export const fundraisingCampaigns = pgTable(
+  'fundraising_campaign',
+  {
+    id: id(),
+    orgId: orgId(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('draft'),
+    campaignType: text('campaign_type').notNull(),
+    goalCents: bigint('goal_cents', { mode: 'number' }),
+    startsAt: date('starts_at', { mode: 'string' }).notNull(),
+    endsAt: date('ends_at', { mode: 'string' }).notNull(),
+    minContactsPerPlayer: integer('min_contacts_per_player').notNull().default(10),
+    subjectSeed: text('subject_seed'),
+    bodySeed: text('body_seed'),
+    behalfOfName: text('behalf_of_name'),
+    messagePerspective: text('message_perspective').notNull().default('team'),
+    reminderSchedule: jsonb('reminder_schedule').$type<TReminderSchedule>().notNull(),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [index('fundraising_campaign_org_idx').on(t.orgId, t.createdAt.desc(), t.id.desc())],
+);
+
+const campaignId = () =>
+  uuid('campaign_id')
+    .notNull()
+    .references(() => fundraisingCampaigns.id, { onDelete: 'cascade' });
+
+export const campaignPlayers = pgTable(
+  'campaign_player',
+  { id: id(), orgId: orgId(), campaignId: campaignId(), name: text('name').notNull(), createdAt: createdAt() },
+  (t) => [index('campaign_player_org_idx').on(t.orgId, t.campaignId)],
+);
+
+/** One row per address in the organization: an opt-out holds for every campaign. */
+export const fundraisingContacts = pgTable('fundraising_contact', {
+  id: id(),
+  orgId: orgId(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  emailOptOut: boolean('email_opt_out').notNull().default(false),
+  optOutAt: instant('opt_out_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+const contactId = () =>
+  uuid('contact_id')
+    .notNull()
+    .references(() => fundraisingContacts.id, { onDelete: 'cascade' });
+const playerId = () => uuid('player_id').references(() => campaignPlayers.id, { onDelete: 'set null' });
+
+/** The spec's player_contact: a contact in a campaign, under a player (null for alumni). */
+export const campaignContacts = pgTable(
+  'campaign_contact',
+  { id: id(), orgId: orgId(), campaignId: campaignId(), playerId: playerId(), contactId: contactId(), createdAt: createdAt() },
+  (t) => [index('campaign_contact_org_idx').on(t.orgId, t.campaignId, t.createdAt)],
+);
+
+export const donations = pgTable(
+  'donation',
+  {
+    id: id(),
+    orgId: orgId(),
+    campaignId: campaignId(),
+    playerId: playerId(),
+    contactId: uuid('contact_id').references(() => fundraisingContacts.id, { onDelete: 'set null' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeAccountId: text('stripe_account_id'),
+    donorName: text('donor_name'),
+    donorEmail: text('donor_email'),
+    createdAt: createdAt(),
+    paidAt: instant('paid_at'),
+  },
+  (t) => [index('donation_campaign_idx').on(t.orgId, t.campaignId, t.createdAt.desc())],
+);
+
+/** An outreach batch: one launch of a fundraising campaign (a prospect blast next). */
+export const emailCampaigns = pgTable(
+  'email_campaign',
+  {
+    id: id(),
+    orgId: orgId(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('fundraising'),
+    fundraisingCampaignId: uuid('fundraising_campaign_id').references(() => fundraisingCampaigns.id, {
+      onDelete: 'cascade',
+    }),
+    status: text('status').notNull().default('queued'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    cadenceSeconds: integer('cadence_seconds').notNull().default(10),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: instant('completed_at'),
+  },
+  (t) => [index('email_campaign_fundraising_idx').on(t.orgId, t.fundraisingCampaignId, t.createdAt)],
+);
+
+export const emailCampaignRecipients = pgTable(
+  'email_campaign_recipient',
+  {
+    id: id(),
+    orgId: orgId(),
+    emailCampaignId: uuid('email_campaign_id')
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: 'cascade' }),
+    fundraisingCampaignId: uuid('fundraising_campaign_id').references(() => fundraisingCampaigns.id, {
+      onDelete: 'cascade',
+    }),
+    contactId: contactId(),
+    playerId: playerId(),
+    status: text('status').notNull().default('queued'),
+    sendAfter: instant('send_after').notNull().defaultNow(),
+    emailMessageId: uuid('email_message_id').references(() => emailMessages.id, { onDelete: 'set null' }),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_campaign_recipient_batch_idx').on(t.emailCampaignId, t.status)],
+);
+
+export const campaignReminders = pgTable(
+  'campaign_reminder',
+  {
+    id: id(),
+    orgId: orgId(),
+    campaignId: campaignId(),
+    contactId: contactId(),
+    reminderDay: integer('reminder_day').notNull(),
+    emailMessageId: uuid('email_message_id').references(() => emailMessages.id, { onDelete: 'set null' }),
+    sentAt: instant('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('campaign_reminder_org_idx').on(t.orgId, t.campaignId, t.contactId, t.sentAt.desc())],
+);

@@ -1,0 +1,196 @@
+import * as api from '@pennant/shared/fundraising/contract';
+import type {
+  TAddContactsResult,
+  TCampaignInputRaw,
+  TCampaignSaved,
+  TDonationFilter,
+  TGenerateEmailInput,
+  TInsightFilter,
+  TLaunchInput,
+  TLaunchResult,
+} from '@pennant/shared/fundraising/schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError, call } from '@/lib/api';
+import { type TMutationUi, useContractMutation } from '@/lib/query';
+
+/**
+ * The fundraising area's query keys, query hooks and mutation hooks. Every key starts with
+ * 'fundraising', the realtime topic, so a change anywhere (another member, a donation's webhook)
+ * refreshes the area; each mutation refreshes it when it settles (lib/query.ts).
+ */
+export const fundraisingKeys = {
+  all: ['fundraising'] as const,
+  list: ['fundraising', 'list'] as const,
+  detail: (id: string) => ['fundraising', 'campaign', id] as const,
+  history: (id: string) => ['fundraising', 'campaign', id, 'history'] as const,
+  playerProgress: (id: string) => ['fundraising', 'campaign', id, 'player-progress'] as const,
+  progress: (id: string) => ['fundraising', 'campaign', id, 'progress'] as const,
+  donations: (id: string, status: TDonationFilter) => ['fundraising', 'campaign', id, 'donations', status] as const,
+  analytics: (id: string) => ['fundraising', 'campaign', id, 'analytics'] as const,
+  insights: (id: string, filter: TInsightFilter, page: number) =>
+    ['fundraising', 'campaign', id, 'insights', filter, page] as const,
+};
+
+/** Queries go stale after 30 seconds (§9). */
+const STALE_MS = 30_000;
+
+/** A 4xx is an answer (not found, refused), not a hiccup: it is not retried. */
+const retryServerErrors = (count: number, err: unknown) =>
+  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
+
+export function useCampaigns() {
+  return useQuery({
+    queryKey: fundraisingKeys.list,
+    queryFn: () => call(api.listCampaigns),
+    staleTime: STALE_MS,
+    retry: retryServerErrors,
+  });
+}
+
+export function useCampaign(id: string) {
+  return useQuery({
+    queryKey: fundraisingKeys.detail(id),
+    queryFn: () => call(api.getCampaign, { params: { id } }),
+    enabled: id !== '',
+    staleTime: STALE_MS,
+    retry: retryServerErrors,
+  });
+}
+
+/** Campaign contact history is cached 30 seconds (§9). */
+export function useEmailHistory(id: string) {
+  return useQuery({
+    queryKey: fundraisingKeys.history(id),
+    queryFn: () => call(api.campaignEmailHistory, { params: { id } }),
+    enabled: id !== '',
+    staleTime: STALE_MS,
+    retry: retryServerErrors,
+  });
+}
+
+/** Player progress refetches every 60 seconds (§9), and at once on a donation (realtime). */
+export function usePlayerProgress(id: string, enabled = true) {
+  return useQuery({
+    queryKey: fundraisingKeys.playerProgress(id),
+    queryFn: () => call(api.campaignPlayerProgress, { params: { id } }),
+    enabled: enabled && id !== '',
+    staleTime: STALE_MS,
+    refetchInterval: 60_000,
+    retry: retryServerErrors,
+  });
+}
+
+export function useCampaignProgress(id: string) {
+  return useQuery({
+    queryKey: fundraisingKeys.progress(id),
+    queryFn: () => call(api.campaignProgress, { params: { id } }),
+    enabled: id !== '',
+    staleTime: STALE_MS,
+    retry: retryServerErrors,
+  });
+}
+
+export function useCampaignDonations(id: string, status: TDonationFilter) {
+  return useQuery({
+    queryKey: fundraisingKeys.donations(id, status),
+    queryFn: () => call(api.campaignDonations, { params: { id }, query: { status } }),
+    enabled: id !== '',
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+    retry: retryServerErrors,
+  });
+}
+
+export function useDonationAnalytics(id: string) {
+  return useQuery({
+    queryKey: fundraisingKeys.analytics(id),
+    queryFn: () => call(api.campaignAnalytics, { params: { id } }),
+    enabled: id !== '',
+    staleTime: STALE_MS,
+    retry: retryServerErrors,
+  });
+}
+
+/** Contact insights go stale after 60 seconds (§9). */
+export function useContactInsights(id: string, filter: TInsightFilter, page: number) {
+  return useQuery({
+    queryKey: fundraisingKeys.insights(id, filter, page),
+    queryFn: () => call(api.campaignInsights, { params: { id }, query: { filter, page } }),
+    enabled: id !== '',
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+    retry: retryServerErrors,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations: each refreshes the 'fundraising' topic when it settles; pages add their messages.
+// ---------------------------------------------------------------------------------------------
+
+export function useCreateCampaign(ui?: TMutationUi<TCampaignSaved, TCampaignInputRaw>) {
+  return useContractMutation(
+    api.createCampaign,
+    { mutationFn: (body: TCampaignInputRaw) => call(api.createCampaign, { body }) },
+    ui,
+  );
+}
+
+export function useUpdateCampaign(id: string, ui?: TMutationUi<TCampaignSaved, TCampaignInputRaw>) {
+  return useContractMutation(
+    api.updateCampaign,
+    { mutationFn: (body: TCampaignInputRaw) => call(api.updateCampaign, { params: { id }, body }) },
+    ui,
+  );
+}
+
+export function useDeleteCampaign(ui?: TMutationUi<unknown, string>) {
+  return useContractMutation(
+    api.deleteCampaign,
+    { mutationFn: (id: string) => call(api.deleteCampaign, { params: { id } }) },
+    ui,
+  );
+}
+
+export function useAddCampaignContacts(
+  id: string,
+  ui?: TMutationUi<TAddContactsResult, { name: string; email: string; playerId?: string | null }[]>,
+) {
+  return useContractMutation(
+    api.addCampaignContacts,
+    {
+      mutationFn: (contacts: { name: string; email: string; playerId?: string | null }[]) =>
+        call(api.addCampaignContacts, { params: { id }, body: { contacts } }),
+    },
+    ui,
+  );
+}
+
+export function useSaveCampaignTemplate(id: string, ui?: TMutationUi<unknown, { subjectSeed: string; bodySeed: string }>) {
+  return useContractMutation(
+    api.saveCampaignTemplate,
+    {
+      mutationFn: (body: { subjectSeed: string; bodySeed: string }) =>
+        call(api.saveCampaignTemplate, { params: { id }, body }),
+    },
+    ui,
+  );
+}
+
+export function useGenerateCampaignEmail(
+  id: string,
+  ui?: TMutationUi<{ subject: string; body: string; html: string }, TGenerateEmailInput>,
+) {
+  return useContractMutation(
+    api.generateCampaignEmail,
+    { mutationFn: (body: TGenerateEmailInput) => call(api.generateCampaignEmail, { params: { id }, body }) },
+    ui,
+  );
+}
+
+export function useLaunchCampaign(id: string, ui?: TMutationUi<TLaunchResult, TLaunchInput>) {
+  return useContractMutation(
+    api.launchCampaign,
+    { mutationFn: (body: TLaunchInput) => call(api.launchCampaign, { params: { id }, body }) },
+    ui,
+  );
+}

@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { ZOk } from '../api.schemas';
+import { contract, fail, json, jsonBody } from '../contract';
+import { ZIdText } from '../fields';
+import {
+  ZAddContactsInput,
+  ZAddContactsResult,
+  ZCampaignDetail,
+  ZCampaignInput,
+  ZCampaignList,
+  ZCampaignProgress,
+  ZCampaignSaved,
+  ZContactInsights,
+  ZDonationAnalytics,
+  ZDonationCheckout,
+  ZDonationCheckoutInput,
+  ZDonationList,
+  ZDonationListQuery,
+  ZEmailHistory,
+  ZGeneratedEmail,
+  ZGenerateEmailInput,
+  ZInsightsQuery,
+  ZLaunchInput,
+  ZLaunchResult,
+  ZPlayerProgressList,
+  ZPublicCampaign,
+  ZTemplateInput,
+  ZUnsubscribeQuery,
+} from './schemas';
+
+const tags = ['fundraising'];
+const topic = 'fundraising';
+
+const invalid = fail('Invalid input, with a message per field');
+const signedOut = fail('Not signed in');
+const notMember = fail('Not a member of an organization');
+const noRight = fail('The member’s roles do not allow it');
+const notFound = fail("Campaign not found or you don't have permission to access it.");
+const ZParams = z.object({ id: ZIdText });
+const resources = { id: 'campaign' } as const;
+const exampleId = '00000000-0000-4000-8000-000000000000';
+
+const exampleCampaign = {
+  name: 'Spring Booster Drive',
+  campaignType: 'player',
+  goalCents: 50_000,
+  startsAt: '2099-03-01',
+  endsAt: '2099-03-31',
+  minContactsPerPlayer: 10,
+  messagePerspective: 'team',
+  behalfOfName: null,
+  reminderSchedule: { autoScheduleEnabled: true, customScheduleEnabled: false, customIntervalsDays: [], maxReminders: 2 },
+  players: [{ name: 'Alex Rivera' }],
+  contacts: [{ name: 'Maria Rivera', email: 'maria.rivera@example.org', playerIndex: 0 }],
+};
+
+const read = <R extends z.ZodType>(path: string, summary: string, reply: R) =>
+  contract({
+    method: 'get',
+    path,
+    tags,
+    summary,
+    permission: 'member',
+    topic,
+    resources,
+    request: { params: ZParams },
+    responses: { 200: json(reply), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
+  });
+
+export const listCampaigns = contract({
+  method: 'get',
+  path: '/fundraising/campaigns',
+  tags,
+  summary: 'The organization’s campaigns (not deleted), newest first, with raised totals and unsent counts',
+  permission: 'member',
+  topic,
+  responses: { 200: json(ZCampaignList), 401: signedOut, 403: notMember },
+});
+
+export const createCampaign = contract({
+  method: 'post',
+  path: '/fundraising/campaigns',
+  tags,
+  summary: 'Create a campaign as draft with its players and contacts (spec upsert-fundraising-campaign)',
+  permission: 'campaigns.create',
+  topic,
+  example: exampleCampaign,
+  request: jsonBody(ZCampaignInput),
+  responses: {
+    201: json(ZCampaignSaved, 'Created'),
+    400: invalid,
+    401: signedOut,
+    403: fail('The member’s roles do not allow it, or the plan allows no new campaigns'),
+    409: fail('An alumni campaign needs a ready payment account'),
+  },
+});
+
+export const getCampaign = read(
+  '/fundraising/campaigns/{id}',
+  'A campaign with its organization, players and contacts',
+  ZCampaignDetail,
+);
+
+export const updateCampaign = contract({
+  method: 'put',
+  path: '/fundraising/campaigns/{id}',
+  tags,
+  summary: 'Save a campaign’s changes (the type is fixed; contacts already e-mailed stay)',
+  permission: 'campaigns.edit',
+  topic,
+  resources,
+  example: exampleCampaign,
+  request: { params: ZParams, ...jsonBody(ZCampaignInput) },
+  responses: {
+    200: json(ZCampaignSaved),
+    400: invalid,
+    401: signedOut,
+    403: noRight,
+    404: notFound,
+    409: fail('The type cannot change, or a contact already e-mailed would be removed'),
+  },
+});
+
+export const deleteCampaign = contract({
+  method: 'delete',
+  path: '/fundraising/campaigns/{id}',
+  tags,
+  summary: 'Delete a draft or ready campaign (soft: is_deleted); a sent campaign cannot be deleted',
+  permission: 'campaigns.delete',
+  topic,
+  resources,
+  request: { params: ZParams },
+  responses: {
+    200: json(ZOk),
+    401: signedOut,
+    403: noRight,
+    404: notFound,
+    409: fail('Sent campaigns cannot be deleted'),
+  },
+});
+
+export const campaignEmailHistory = read(
+  '/fundraising/campaigns/{id}/email-history',
+  'Who has been sent the campaign e-mail: the launch mode (first, incremental, all contacted)',
+  ZEmailHistory,
+);
+export const campaignPlayerProgress = read(
+  '/fundraising/campaigns/{id}/player-progress',
+  'Per player: paid donations, contacts, goal and percentage',
+  ZPlayerProgressList,
+);
+export const campaignProgress = read(
+  '/fundraising/campaigns/{id}/progress',
+  'The campaign’s paid total against its goal',
+  ZCampaignProgress,
+);
+export const campaignDonations = contract({
+  method: 'get',
+  path: '/fundraising/campaigns/{id}/donations',
+  tags,
+  summary: 'The campaign’s donations, newest first, filtered by status (all, paid, pending)',
+  permission: 'member',
+  topic,
+  resources,
+  request: { params: ZParams, query: ZDonationListQuery },
+  responses: { 200: json(ZDonationList), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
+});
+export const campaignAnalytics = read(
+  '/fundraising/campaigns/{id}/analytics',
+  'Paid totals, the timeline by local date and the top donors',
+  ZDonationAnalytics,
+);
+export const campaignInsights = contract({
+  method: 'get',
+  path: '/fundraising/campaigns/{id}/insights',
+  tags,
+  summary: 'Contact insights: e-mailed, donated, opted out; 10 a page by filter, with counts and the delivery rate',
+  permission: 'member',
+  topic,
+  resources,
+  request: { params: ZParams, query: ZInsightsQuery },
+  responses: { 200: json(ZContactInsights), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
+});
+
+export const addCampaignContacts = contract({
+  method: 'post',
+  path: '/fundraising/campaigns/{id}/contacts',
+  tags,
+  summary: 'Add contacts to a campaign (also a sent one); addresses already in it are skipped',
+  permission: 'campaigns.edit',
+  topic,
+  resources,
+  example: { contacts: [{ name: 'Jordan Lee', email: 'jordan.lee@example.org' }] },
+  request: { params: ZParams, ...jsonBody(ZAddContactsInput) },
+  responses: { 200: json(ZAddContactsResult), 400: invalid, 401: signedOut, 403: noRight, 404: notFound },
+});
+
+export const saveCampaignTemplate = contract({
+  method: 'put',
+  path: '/fundraising/campaigns/{id}/template',
+  tags,
+  summary: 'Save the campaign e-mail’s subject and body (spec update-campaign-templates)',
+  permission: 'campaigns.edit',
+  topic,
+  resources,
+  example: { subjectSeed: 'Support our season', bodySeed: 'Hi [Recipient],\n\n[Donate Buttons]\n\n[Unsubscribe]' },
+  request: { params: ZParams, ...jsonBody(ZTemplateInput) },
+  responses: { 200: json(ZOk), 400: invalid, 401: signedOut, 403: noRight, 404: notFound },
+});
+
+export const generateCampaignEmail = contract({
+  method: 'post',
+  path: '/fundraising/campaigns/{id}/generate-email',
+  tags,
+  summary: 'Write the campaign e-mail with the AI writer (tone, focus area, perspective); saved as the template',
+  permission: 'campaigns.edit',
+  topic,
+  resources,
+  example: { tone: 'friendly', focusArea: 'New uniforms and travel to tournaments' },
+  request: { params: ZParams, ...jsonBody(ZGenerateEmailInput) },
+  responses: {
+    200: json(ZGeneratedEmail),
+    400: invalid,
+    401: signedOut,
+    403: noRight,
+    404: notFound,
+    429: fail('The AI writer’s limit was reached'),
+    502: fail('The AI writer failed'),
+  },
+});
+
+export const launchCampaign = contract({
+  method: 'post',
+  path: '/fundraising/campaigns/{id}/launch',
+  tags,
+  summary: 'Queue the campaign e-mail for every contact not yet sent it, one every 10 seconds (spec send-fundraising-emails)',
+  permission: 'campaigns.edit',
+  topic,
+  resources,
+  example: { subject: 'Support our season', body: 'Hi [Recipient],\n\n[Donate Buttons]\n\n[Unsubscribe]' },
+  request: { params: ZParams, ...jsonBody(ZLaunchInput) },
+  responses: {
+    200: json(ZLaunchResult),
+    400: invalid,
+    401: signedOut,
+    403: noRight,
+    404: notFound,
+    409: fail('All contacts already e-mailed, or an alumni campaign without a ready payment account'),
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Public (§2.7, §2.8, §7.7): no session; the donation page and the unsubscribe link
+// ---------------------------------------------------------------------------------------------
+
+export const publicCampaign = contract({
+  method: 'get',
+  path: '/public/campaigns/{id}',
+  tags,
+  summary: 'What the donation page shows: the campaign’s name and type, on behalf of, the organization’s name',
+  permission: 'public',
+  request: { params: ZParams },
+  responses: { 200: json(ZPublicCampaign), 404: fail('Campaign not found') },
+});
+
+export const createDonationCheckout = contract({
+  method: 'post',
+  path: '/public/donations',
+  tags,
+  summary: 'Start a donation: a pending donation and a checkout on the organization’s payment account',
+  permission: 'public',
+  example: { campaignId: exampleId, amountCents: 5000, donorEmail: 'donor@example.org' },
+  request: jsonBody(ZDonationCheckoutInput),
+  responses: {
+    200: json(ZDonationCheckout),
+    400: invalid,
+    404: fail('Campaign not found'),
+    409: fail('The organization’s payment account is not set up or cannot take charges'),
+    502: fail('The payment provider failed'),
+  },
+});
+
+/** The link in every campaign e-mail: opts the contact out and goes on to /unsubscribe with the result. */
+export const unsubscribeLink = contract({
+  method: 'get',
+  path: '/public/unsubscribe',
+  tags,
+  summary: 'Opt out by the signed link of an e-mail, then redirect to /unsubscribe?unsubscribe=success|error&reason=…',
+  permission: 'public',
+  request: { query: ZUnsubscribeQuery },
+  exampleQuery: { token: 'x' },
+  responses: { 302: { description: 'To the unsubscribe result page' } },
+});
+
+/** RFC 8058 one-click: mail clients POST the List-Unsubscribe address (no Origin; the token proves it). */
+export const unsubscribeOneClick = contract({
+  method: 'post',
+  path: '/public/unsubscribe',
+  tags,
+  summary: 'One-click opt-out (List-Unsubscribe-Post); idempotent',
+  permission: 'public',
+  request: { query: ZUnsubscribeQuery },
+  exampleQuery: { token: 'x' },
+  responses: { 200: json(ZOk), 400: fail('The link is not valid') },
+});

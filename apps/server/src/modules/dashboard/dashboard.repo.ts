@@ -3,9 +3,8 @@ import { column, rows, sql, type TTx } from '../../db/client';
 import { AGREEMENT_VALUE_SQL } from '../agreements/agreements.repo';
 
 /*
- * Dashboard figures: companies, agreements and invoices. Donations arrive with fundraising; their
- * query is already here in its final shape over an empty source that reads zero, which that issue
- * replaces (and only it) with the real rows, filtered by org_id on an index led by org_id.
+ * Dashboard figures: companies, agreements, invoices and paid donations (the Donations series of
+ * Revenue Trends, on donation_org_paid_idx).
  */
 
 /** Total and sponsoring companies in one pass over company_org_status_idx (index-only). */
@@ -76,8 +75,8 @@ export type TRevenueRow = z.output<typeof ZRevenueRow>;
  * paid invoices by paid_at; plus, for a club that does not invoice through Pennant, each agreement
  * (not deleted) that has no invoice at all, at its value (spec §3, AGREEMENT_VALUE_SQL) in the
  * month its term starts (a calendar date, so no zone applies). An invoiced agreement counts only
- * through its invoices, so nothing is counted twice. Donations: by the month of payment in the
- * viewer's zone (not built yet).
+ * through its invoices, so nothing is counted twice. Donations: paid donations by the month of
+ * payment in the viewer's zone.
  */
 export function monthlyRevenue(
   tx: TTx,
@@ -92,9 +91,6 @@ export function monthlyRevenue(
     sql`WITH months AS (
           SELECT to_char(m, 'YYYY-MM') AS month
           FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m
-        ),
-        donation_payments(org_id, paid_at, amount_cents) AS (
-          SELECT NULL::uuid, NULL::timestamptz, 0::bigint WHERE false
         ),
         window_bounds AS (
           SELECT ${firstMonth}::date::timestamp AT TIME ZONE ${zone} AS from_at,
@@ -116,8 +112,10 @@ export function monthlyRevenue(
           SELECT month, sum(cents) AS cents FROM sponsorship_amounts GROUP BY 1
         ),
         donations AS (
-          SELECT to_char(paid_at AT TIME ZONE ${zone}, 'YYYY-MM') AS month, sum(amount_cents) AS cents
-          FROM donation_payments WHERE org_id = ${orgId} GROUP BY 1
+          SELECT to_char(d.paid_at AT TIME ZONE ${zone}, 'YYYY-MM') AS month, sum(d.amount_cents) AS cents
+          FROM donation d, window_bounds b
+          WHERE d.org_id = ${orgId} AND d.status = 'paid' AND d.paid_at >= b.from_at AND d.paid_at < b.to_at
+          GROUP BY 1
         )
         SELECT months.month,
                coalesce(s.cents, 0) AS sponsorships_cents,

@@ -290,6 +290,43 @@ forEachDatabase('dashboard metrics', (env) => {
     expect(tokyo.paidYearToDateCents).toBe(65_000);
   });
 
+  it('revenue: paid donations by the month paid in the viewer’s zone; pending ones do not count', async () => {
+    const client = env().client();
+    const { orgId } = await ownerWithOrg(client);
+    const me = await client.get<{ session: { user: { id: string; email: string; name: string } } }>('/api/session');
+    const member = await loadMember(env().deps, me.body.session.user);
+    if (!member) throw new Error('owner has no organization');
+    const [campaign] = await platformQuery(
+      env(),
+      z.object({ id: z.string() }),
+      sql`INSERT INTO fundraising_campaign (org_id, name, status, campaign_type, starts_at, ends_at, reminder_schedule)
+          VALUES (${orgId}, 'Spring Drive', 'sent', 'alumni', '2024-11-01', '2025-01-31', '{}'::jsonb) RETURNING id`,
+    );
+    const donate = (cents: number, paidAt: string | null) =>
+      platformExec(
+        env(),
+        sql`INSERT INTO donation (org_id, campaign_id, amount_cents, status, paid_at)
+            VALUES (${orgId}, ${campaign?.id}, ${cents}, ${paidAt ? 'paid' : 'pending'}, ${paidAt}::timestamptz)`,
+      );
+    await donate(5_000, '2024-11-20T18:00:00Z');
+    await donate(2_500, '2024-11-21T18:00:00Z');
+    // 03:00 UTC on New Year's Day: December in New York.
+    await donate(10_000, '2025-01-01T03:00:00Z');
+    await donate(99_900, null);
+
+    const ny = await dashboardMetrics(env().deps, member, 6, new Date('2025-01-15T12:00:00Z'));
+    expect(ny.revenue.map((r) => [r.month, r.donationsCents])).toEqual([
+      ['2024-08', 0],
+      ['2024-09', 0],
+      ['2024-10', 0],
+      ['2024-11', 7_500],
+      ['2024-12', 10_000],
+      ['2025-01', 0],
+    ]);
+    expect(ny.totals.donationsCents).toBe(17_500);
+    expect(ny.totals.totalCents).toBe(17_500);
+  });
+
   it('asks for sign-in and membership', async () => {
     expect((await env().client().get('/api/dashboard/metrics')).status).toBe(401);
   });

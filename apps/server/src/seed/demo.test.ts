@@ -1,6 +1,7 @@
 import type { TAgreementList } from '@pennant/shared/agreements/schemas';
 import { bundleTotals } from '@pennant/shared/catalogue/rules';
 import type { TBundleList, TPriceList, TProduct } from '@pennant/shared/catalogue/schemas';
+import type { TCampaignList, TContactInsights } from '@pennant/shared/fundraising/schemas';
 import type { TQuoteList } from '@pennant/shared/quotes/schemas';
 import { expect, it } from 'vitest';
 import { withTenant } from '../db/tenant';
@@ -60,6 +61,26 @@ forEachDatabase('demo seed', (env) => {
     expect(seeded.priceLists.every((l) => l.seasonLabel === seeded.bundles.currentSeason && l.items.length > 0)).toBe(
       true,
     );
+
+    // Fundraising: a sent player campaign with donations by player, a sent alumni campaign on behalf of the
+    // coach with some alumni not yet e-mailed, and a draft ready to launch.
+    const campaigns = await owner.get<TCampaignList>('/api/fundraising/campaigns');
+    expect(campaigns.body.campaigns.map((c) => [c.name, c.status, c.campaignType])).toEqual([
+      ['Summer Camp Scholarship Drive', 'draft', 'player'],
+      ['Spring Season Player Fundraiser', 'sent', 'player'],
+      ['Alumni Scoreboard Fund', 'sent', 'alumni'],
+    ]);
+    const [, spring, alumni] = campaigns.body.campaigns;
+    expect(spring?.raisedCents).toBeGreaterThan(0);
+    expect(alumni?.unsentCount).toBe(5);
+    const progress = await owner.get<{ players: { raisedCents: number }[] }>(
+      `/api/fundraising/campaigns/${spring?.id}/player-progress`,
+    );
+    expect(progress.body.players).toHaveLength(12);
+    expect(progress.body.players.filter((p) => p.raisedCents > 0).length).toBeGreaterThan(6);
+    const insights = await owner.get<TContactInsights>(`/api/fundraising/campaigns/${alumni?.id}/insights`);
+    expect(insights.body.counts.opted_out).toBe(3);
+    expect(insights.body.counts.donated).toBeGreaterThan(5);
 
     // Seeding the catalogue again adds nothing.
     const reply = await owner.get<{ session: { user: { id: string; email: string; name: string } } }>('/api/session');

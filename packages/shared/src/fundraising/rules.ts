@@ -1,5 +1,5 @@
 import { addDays, differenceInCalendarDays, format, parseISO } from 'date-fns';
-import { formatMoney } from '../money';
+import { dollarsToCents, formatMoney } from '../money';
 import { FUNDRAISING_LIMITS, type TEmailHistory, type TReminderSchedule } from './schemas';
 
 /**
@@ -26,7 +26,10 @@ export function calendarRange(today: string): { from: string; to: string } {
 }
 
 /** Campaign length in days, or null without both dates. */
-export function campaignLengthDays(startsAt: string | null | undefined, endsAt: string | null | undefined): number | null {
+export function campaignLengthDays(
+  startsAt: string | null | undefined,
+  endsAt: string | null | undefined,
+): number | null {
   if (!startsAt || !endsAt) return null;
   return differenceInCalendarDays(parseISO(endsAt), parseISO(startsAt));
 }
@@ -51,7 +54,9 @@ export function normalizeReminderDays(days: readonly number[]): number[] {
 
 /**
  * The days after the start on which reminders go out: the automatic table or the custom list,
- * at most max_reminders of them; none when both modes are off.
+ * at most max_reminders of them; none when both modes are off. Reminders are at least 2 days
+ * apart (§4.4): a custom day closer than that to the one before it is left out (the automatic
+ * table is always spaced wider).
  */
 export function reminderDays(schedule: TReminderSchedule, startsAt: string | null, endsAt: string | null): number[] {
   const days = schedule.customScheduleEnabled
@@ -59,7 +64,12 @@ export function reminderDays(schedule: TReminderSchedule, startsAt: string | nul
     : schedule.autoScheduleEnabled
       ? automaticReminderDays(campaignLengthDays(startsAt, endsAt))
       : [];
-  return days.slice(0, schedule.maxReminders);
+  const spaced: number[] = [];
+  for (const day of days) {
+    const last = spaced.at(-1);
+    if (last === undefined || day - last >= FUNDRAISING_LIMITS.reminderSpacingDays) spaced.push(day);
+  }
+  return spaced.slice(0, schedule.maxReminders);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -106,12 +116,15 @@ export interface TPlaceholderValues {
  * where the e-mail is rendered (the server's template), never text a writer could forge.
  */
 export function fillTextPlaceholders(text: string, v: TPlaceholderValues): string {
+  // Replacer functions, not strings: a value holding $& or $' would otherwise pull the matched
+  // text or the rest of the body into the e-mail.
+  const goal = v.goalCents === null ? 'our goal' : formatMoney(v.goalCents, true);
   return text
-    .replaceAll('[Recipient]', v.recipient)
-    .replaceAll('[Player Name]', v.playerName)
-    .replaceAll('[Campaign Name]', v.campaignName)
-    .replaceAll('[Organization Name]', v.organizationName)
-    .replaceAll('[Goal Amount]', v.goalCents === null ? 'our goal' : formatMoney(v.goalCents, true));
+    .replaceAll('[Recipient]', () => v.recipient)
+    .replaceAll('[Player Name]', () => v.playerName)
+    .replaceAll('[Campaign Name]', () => v.campaignName)
+    .replaceAll('[Organization Name]', () => v.organizationName)
+    .replaceAll('[Goal Amount]', () => goal);
 }
 
 /** The alumni sender label: '[Sender] via Pennant' (§1). */
@@ -142,10 +155,17 @@ export function progressBarPercent(percentage: number): number {
   return Math.max(0, Math.min(100, percentage));
 }
 
-/** Goal dollars → cents, rounded (§5.1); blank → null. */
+/** Goal dollars → cents, rounded (§5.1); blank (or not a number) → null. */
 export function goalDollarsToCents(dollars: number | string | null | undefined): number | null {
-  if (dollars === null || dollars === undefined || dollars === '') return null;
-  const n = typeof dollars === 'number' ? dollars : Number(dollars);
+  if (dollars === null || dollars === undefined) return null;
+  // Through the digits (dollarsToCents), not the float: 12.145 * 100 is 1214.4999…, which
+  // Math.round would take down to 1214 instead of 1215.
+  const text = typeof dollars === 'number' ? (Number.isFinite(dollars) ? String(dollars) : '') : dollars.trim();
+  if (text === '') return null;
+  const cents = dollarsToCents(text);
+  if (cents !== null && Number.isFinite(cents)) return cents;
+  // Exponent forms ('1e3', or String() of a tiny or huge number) are numbers the digit path refuses.
+  const n = Number(text);
   return Number.isFinite(n) ? Math.round(n * 100) : null;
 }
 
@@ -181,11 +201,87 @@ export function cleanQueryId(value: string | null | undefined): string | null {
 /** The error a donor reads (§8.3): the two payment-setup phrases are translated. */
 export function donationErrorMessage(
   serverMessage: string | null | undefined,
-  messages: { providerNotSetUp: string; chargesNotEnabled: string; notYet: string; temporarily: string; fallback: string },
+  messages: {
+    providerNotSetUp: string;
+    chargesNotEnabled: string;
+    notYet: string;
+    temporarily: string;
+    fallback: string;
+  },
 ): string {
   if (!serverMessage) return messages.fallback;
   const lower = serverMessage.toLowerCase();
-  if (lower.includes(messages.providerNotSetUp)) return messages.notYet;
-  if (lower.includes(messages.chargesNotEnabled)) return messages.temporarily;
+  if (lower.includes(messages.providerNotSetUp.toLowerCase())) return messages.notYet;
+  if (lower.includes(messages.chargesNotEnabled.toLowerCase())) return messages.temporarily;
   return serverMessage;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The launch editor's starting content (§5.5)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What the launch editor starts with when the campaign has no saved template (the spec does not
+ * give one): the placeholders do the personalising, so one text serves every contact. A player
+ * campaign written from the player's perspective speaks in the first person (§2.2 Perspective).
+ */
+export function defaultCampaignEmail(
+  campaignType: 'player' | 'alumni',
+  perspective: 'player' | 'team',
+): { subject: string; body: string } {
+  if (campaignType === 'player' && perspective === 'player') {
+    return {
+      subject: 'Help [Player Name] reach [Goal Amount] for [Campaign Name]',
+      body: [
+        'Hi [Recipient],',
+        '',
+        'I am raising money for [Organization Name] through **[Campaign Name]**, and my goal is [Goal Amount].',
+        'Every gift, big or small, helps our team this season.',
+        '',
+        '[Donate Buttons]',
+        '',
+        'Thank you for supporting me!',
+        '',
+        '[Player Name]',
+        '',
+        '[Unsubscribe]',
+      ].join('\n'),
+    };
+  }
+  if (campaignType === 'player') {
+    return {
+      subject: 'Support [Player Name] and [Organization Name]',
+      body: [
+        'Hi [Recipient],',
+        '',
+        'Our team is running **[Campaign Name]**, and [Player Name] is hoping to raise [Goal Amount].',
+        'Every gift, big or small, goes straight to our season.',
+        '',
+        '[Donate Buttons]',
+        '',
+        'Thank you for supporting our team!',
+        '',
+        '[Organization Name]',
+        '',
+        '[Unsubscribe]',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: '[Campaign Name]: support [Organization Name]',
+    body: [
+      'Hi [Recipient],',
+      '',
+      'As one of our alumni, you are part of what makes [Organization Name] special. We are raising [Goal Amount] through **[Campaign Name]**.',
+      'Every gift, big or small, helps the next generation.',
+      '',
+      '[Donate Buttons]',
+      '',
+      'Thank you for your support!',
+      '',
+      '[Organization Name]',
+      '',
+      '[Unsubscribe]',
+    ].join('\n'),
+  };
 }

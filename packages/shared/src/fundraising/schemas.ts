@@ -203,6 +203,8 @@ export const FUNDRAISING_MESSAGES = {
     'Payment processing is not yet available. The organization is still setting up their payment system. Please try again later or contact them directly.',
   paymentTemporarilyUnavailable:
     'Payment processing is temporarily unavailable. The organization needs to complete their payment setup. Please try again later.',
+  // Plan (spec 000 §4: no new campaigns on free after a downgrade); the wording is ours.
+  premiumRequired: 'New campaigns are a Premium feature. Upgrade to Premium to create campaigns.',
 } as const;
 
 /** Unsubscribe reasons (§8.4); the wording is ours (the spec does not show it). */

@@ -47,6 +47,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Campaign e-mails one second apart rather than ten: the journey reads them in the mailbox.
+      CAMPAIGN_SEND_CADENCE_SECONDS: '1',
     },
   },
 });

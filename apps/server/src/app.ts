@@ -25,6 +25,7 @@ import { mountMailbox } from './modules/dev/mailbox.routes';
 import { mountPaymentsSimulator } from './modules/dev/payments-simulator.routes';
 import { mountDevPlan } from './modules/dev/plan.routes';
 import { fileRoutes } from './modules/files/files.routes';
+import { fundraisingRoutes } from './modules/fundraising/fundraising.routes';
 import { mountHealth } from './modules/health/health.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
@@ -136,6 +137,7 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.route('/api', quoteRoutes);
   app.route('/api', agreementRoutes);
   app.route('/api', invoiceRoutes);
+  app.route('/api', fundraisingRoutes);
   app.route('/api', paymentRoutes);
   app.route('/api', fileRoutes);
   app.route('/api', eventRoutes);

@@ -13,6 +13,8 @@ import { importCompaniesJob, sweepImportsJob } from './jobs/import-companies.job
 import { markOverdueInvoicesJob } from './jobs/mark-overdue-invoices.job';
 import { processPaymentEventJob } from './jobs/process-payment-event.job';
 import { createInlineQueue, createPgBossQueue } from './jobs/queue';
+import { sendCampaignEmailJob, sweepCampaignEmailsJob } from './jobs/send-campaign-email.job';
+import { sendCampaignRemindersJob } from './jobs/send-campaign-reminders.job';
 import { sendEmailJob, sweepEmailJob } from './jobs/send-email.job';
 import { sweepPaymentEventsJob } from './jobs/sweep-payment-events.job';
 import type { Logger } from './logger';
@@ -99,6 +101,9 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
     markOverdueInvoicesJob(deps),
     processPaymentEventJob(deps),
     sweepPaymentEventsJob(deps),
+    sendCampaignEmailJob(deps),
+    sweepCampaignEmailsJob(deps),
+    sendCampaignRemindersJob(deps),
   ]);
   return deps;
 }

@@ -56,6 +56,12 @@ const ZEnv = z.object({
     .url({ protocol: /^https?$/, error: 'STRIPE_API_BASE must be an http:// or https:// address' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  CAMPAIGN_SEND_CADENCE_SECONDS: z.coerce
+    .number({ error: 'CAMPAIGN_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600' })
+    .int('CAMPAIGN_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600')
+    .min(0, 'CAMPAIGN_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600')
+    .max(3600, 'CAMPAIGN_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600')
+    .default(10),
 });
 
 /** The settings an S3-compatible store needs, all of them or none (S3_ENDPOINT and S3_FORCE_PATH_STYLE are extra). */
@@ -141,6 +147,8 @@ export interface TConfig {
   seedDemo: boolean;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Seconds between two e-mails of a campaign launch (spec 002 §9: 10); tests shorten it, 0 sends at once. */
+  campaignSendCadenceSeconds: number;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -307,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && localMode),
     trustProxy: e.TRUST_PROXY,
+    campaignSendCadenceSeconds: e.CAMPAIGN_SEND_CADENCE_SECONDS,
   };
 }
 

@@ -8,6 +8,11 @@ export const SITE_PATHS = [
   '/privacy-policy',
   '/terms-of-service',
   '/cookie-policy',
+  // Where campaign e-mails lead (spec 002 §2.7, §2.8): no account needed, so no dashboard code.
+  '/donate',
+  '/donate/success',
+  '/donate/cancel',
+  '/unsubscribe',
 ] as const;
 
 export type TSitePath = (typeof SITE_PATHS)[number];

@@ -14,6 +14,8 @@ export interface TOutgoingEmail {
   replyTo?: string;
   fromName?: string;
   attachments?: TStoredAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe; the transports pass them on as given. */
+  headers?: Record<string, string>;
 }
 
 /** Records a message in the caller's transaction; the send-email job delivers it after commit. */
@@ -31,6 +33,7 @@ export async function recordEmail(tx: TTx, m: TOutgoingEmail): Promise<string | 
       replyTo: m.replyTo ?? null,
       fromName: m.fromName ?? null,
       attachments: m.attachments ?? null,
+      headers: m.headers ?? null,
     })
     .onConflictDoNothing({ target: emailMessages.idempotencyKey })
     .returning({ id: emailMessages.id });

@@ -1,4 +1,5 @@
 import { paymentWebhook } from '@pennant/shared/billing/contract';
+import { unsubscribeOneClick } from '@pennant/shared/fundraising/contract';
 import type { Context } from 'hono';
 import { isLoopbackHost, type TConfig } from '../config';
 import { AppError } from '../errors';
@@ -7,10 +8,15 @@ import type { TAppEnv } from './env';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The one write that comes from elsewhere: the payment provider's webhook, which sends no Origin
- * and proves itself by the signature on its body instead (modules/payments/webhook.service.ts).
+ * The writes that come from elsewhere and prove themselves otherwise: the payment provider's
+ * webhook (no Origin; the signature on its body, modules/payments/webhook.service.ts) and the
+ * one-click unsubscribe a mail client POSTs to an e-mail's List-Unsubscribe address (RFC 8058; no
+ * Origin; the signed token in the address, modules/fundraising/unsubscribe-token.ts).
  */
-const EXEMPT = { method: paymentWebhook.method.toUpperCase(), path: `/api${paymentWebhook.path}` };
+const EXEMPT = [paymentWebhook, unsubscribeOneClick].map((c) => ({
+  method: c.method.toUpperCase(),
+  path: `/api${c.path}`,
+}));
 
 /** The origin (scheme, host and port) of a header value, or null when it is not a URL at all. */
 function originOf(value: string): string | null {
@@ -31,7 +37,7 @@ function originOf(value: string): string | null {
  */
 export function checkSameOrigin(c: Context<TAppEnv>, config: TConfig): void {
   if (SAFE_METHODS.has(c.req.method)) return;
-  if (c.req.method === EXEMPT.method && c.req.path === EXEMPT.path) return;
+  if (EXEMPT.some((e) => c.req.method === e.method && c.req.path === e.path)) return;
   const header = c.req.header('origin') ?? c.req.header('referer');
   if (!header) throw new AppError('forbidden', 'Cross-site requests are not allowed (no Origin header)');
   const origin = originOf(header);

@@ -101,6 +101,27 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     }),
     'invoice',
   ).id;
+  // A player campaign with a player and a contact, so every campaign route has rows to touch.
+  const campaign = ok(
+    await client.post<{ id: string }>('/api/fundraising/campaigns', {
+      name: 'Alpha Drive',
+      campaignType: 'player',
+      goalCents: 50_000,
+      startsAt: '2099-03-01',
+      endsAt: '2099-03-31',
+      minContactsPerPlayer: 10,
+      messagePerspective: 'team',
+      reminderSchedule: {
+        autoScheduleEnabled: true,
+        customScheduleEnabled: false,
+        customIntervalsDays: [],
+        maxReminders: 2,
+      },
+      players: [{ name: 'Al Player' }],
+      contacts: [{ name: 'Al Parent', email: 'al.parent@example.com', playerIndex: 0 }],
+    }),
+    'campaign',
+  ).id;
   return {
     company,
     contact,
@@ -114,6 +135,7 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     price_list: priceList,
     receipt,
     invoice,
+    campaign,
   };
 }
 
@@ -166,6 +188,7 @@ forEachDatabase('tenant suite', (env) => {
     const quoteBefore = (await a.get(`/api/quotes/${ids.quote}`)).body;
     const agreementBefore = (await a.get(`/api/agreements/${ids.agreement}`)).body;
     const invoiceBefore = (await a.get(`/api/invoices/${ids.invoice}`)).body;
+    const campaignBefore = (await a.get(`/api/fundraising/campaigns/${ids.campaign}`)).body;
 
     const withIds = ALL_CONTRACTS.filter((c) => c.resources);
     const kinds = new Set<TResourceKind>();
@@ -211,6 +234,15 @@ forEachDatabase('tenant suite', (env) => {
     // The invoice is still Ready to Send, not voided or paid.
     expect((await a.get(`/api/invoices/${ids.invoice}`)).body).toEqual(invoiceBefore);
     expect(invoiceBefore).toMatchObject({ id: ids.invoice, status: 'pending' });
+    // The campaign is still a draft with its player, its contact and no template, not deleted or launched.
+    expect((await a.get(`/api/fundraising/campaigns/${ids.campaign}`)).body).toEqual(campaignBefore);
+    expect(campaignBefore).toMatchObject({
+      id: ids.campaign,
+      status: 'draft',
+      subjectSeed: null,
+      players: [expect.objectContaining({ name: 'Al Player' })],
+      contacts: [expect.objectContaining({ email: 'al.parent@example.com', emailSent: false })],
+    });
     // The receipt is still there with its PDF.
     expect((await a.post(`/api/billing/receipts/${ids.receipt}/pdf`)).status).toBe(200);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { withPlatform } from '../db/tenant';
 import type { TDeps } from '../deps';
 import { claimEmail, findStrandedEmails, markEmailFailed, markEmailSent } from '../emails/outgoing.repo';
+import { markRecipientFailedByEmail } from '../modules/fundraising/campaign-launch.repo';
 import type { TJobDefinition } from './queue';
 
 export const SEND_EMAIL = 'send-email';
@@ -26,6 +27,7 @@ export function sendEmailJob(deps: TDeps): TJobDefinition {
           text: claimed.text ?? undefined,
           replyTo: claimed.replyTo ?? undefined,
           fromName: claimed.fromName ?? undefined,
+          headers: claimed.headers ?? undefined,
           attachments: claimed.attachments?.map((a) => ({
             name: a.name,
             contentType: a.contentType,
@@ -35,9 +37,12 @@ export function sendEmailJob(deps: TDeps): TJobDefinition {
         await withPlatform(deps.db, deps.log, 'e-mail sent', (tx) => markEmailSent(tx, emailId, messageId));
       } catch (err) {
         const giveUp = claimed.attempts >= MAX_ATTEMPTS;
-        await withPlatform(deps.db, deps.log, 'e-mail failed', (tx) =>
-          markEmailFailed(tx, emailId, (err as Error).message, giveUp),
-        );
+        const failedRecipients = await withPlatform(deps.db, deps.log, 'e-mail failed', async (tx) => {
+          await markEmailFailed(tx, emailId, (err as Error).message, giveUp);
+          // A campaign e-mail given up on: its recipient reads failed rather than sent.
+          return giveUp ? markRecipientFailedByEmail(tx, emailId) : [];
+        });
+        for (const { org_id } of failedRecipients) deps.hub.publish(org_id, { topic: 'fundraising' });
         deps.log.warn({ err, emailId, attempt: claimed.attempts }, 'e-mail delivery failed');
         throw err;
       }

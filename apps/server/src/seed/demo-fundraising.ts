@@ -34,7 +34,8 @@ const LAST = [
   'Lopez', 'Morales', 'Nguyen', "O'Brien", 'Patel', 'Quinn', 'Ramirez', 'Sullivan', 'Thompson', 'Underwood',
   'Vasquez', 'Walsh', 'Young', 'Zimmerman',
 ];
-const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com', 'comcast.net'];
+// Reserved example domains: the demo's families are made up, and no real inbox must ever get their reminders.
+const DOMAINS = ['example.com', 'example.org', 'example.net'];
 const PLAYERS = [
   'Ava Bennett', 'Caleb Foster', 'Diego Ramirez', 'Emma Walsh', 'Ethan Nguyen', 'Isabella Chen', 'Jack Sullivan',
   'Liam Patel', 'Mia Garcia', 'Noah Thompson', 'Olivia Jensen', 'Sofia Morales',
@@ -65,7 +66,7 @@ function people(random: () => number, n: number, used: Set<string>): TPerson[] {
   while (out.length < n) {
     const first = FIRST[Math.floor(random() * FIRST.length)] ?? 'Alex';
     const last = LAST[Math.floor(random() * LAST.length)] ?? 'Smith';
-    const domain = DOMAINS[Math.floor(random() * DOMAINS.length)] ?? 'gmail.com';
+    const domain = DOMAINS[Math.floor(random() * DOMAINS.length)] ?? 'example.com';
     const email = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${domain}`;
     if (used.has(email)) continue;
     used.add(email);
@@ -320,7 +321,7 @@ export async function seedDemoFundraising(tx: TTx, orgId: string, userId: string
       status: 'paid',
       checkoutSessionId: 'cs_demo_alumni_shared_1',
       stripePaymentIntentId: 'pi_demo_alumni_shared_1',
-      donorEmail: 'pat.marino@gmail.com',
+      donorEmail: 'pat.marino@example.net',
       donorName: 'Pat Marino',
       createdAt: addDays(alumniStart, 12),
       paidAt: addDays(alumniStart, 12),

@@ -126,7 +126,24 @@ export const routes: RouteObject[] = [
                       Component: (await import('@/modules/agreements/AgreementDetailPage')).AgreementDetailPage,
                     }),
                   },
-                  { path: '/dashboard/fundraising/*', ...area('Fundraising') },
+                  {
+                    path: '/dashboard/fundraising',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/fundraising/FundraisingPage')).FundraisingPage,
+                    }),
+                  },
+                  {
+                    path: '/dashboard/fundraising/campaign/:campaignId',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/fundraising/detail/CampaignDetailPage')).CampaignDetailPage,
+                    }),
+                  },
+                  {
+                    path: '/dashboard/fundraising/launch/:campaignId?',
+                    lazy: async () => ({
+                      Component: (await import('@/modules/fundraising/launch/LaunchPage')).LaunchPage,
+                    }),
+                  },
                   {
                     path: '/dashboard/invoices',
                     lazy: async () => ({

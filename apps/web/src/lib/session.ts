@@ -4,7 +4,7 @@ import * as sessionApi from '@pennant/shared/session/contract';
 import type { TSession } from '@pennant/shared/session/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './api';
-import { clearOnboardingKeys, ONBOARDING_KEYS, PENDING_INVITE_KEY, readKey } from './storage';
+import { clearDraftKeys, clearOnboardingKeys, ONBOARDING_KEYS, PENDING_INVITE_KEY, readKey } from './storage';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -46,4 +46,5 @@ export function destinationAfterSignIn(session: TSession | null): string {
 export async function signOutEverywhere(): Promise<void> {
   await call(auth.signOut);
   clearOnboardingKeys();
+  clearDraftKeys();
 }

@@ -11,6 +11,12 @@ export const ONBOARDING_KEYS = {
 /** The accept-invite link's query (invite_id and its secret), kept while the invitee signs in. */
 export const PENDING_INVITE_KEY = 'pennant.pendingInvite';
 
+/**
+ * Form drafts kept in the browser (the campaign dialog's): each key starts with this prefix, so
+ * sign-out clears every draft, with the contacts' names and addresses in it, at once.
+ */
+export const DRAFT_KEY_PREFIX = 'pennant.draft.';
+
 export function readKey(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
@@ -37,4 +43,17 @@ export function removeKey(key: string): void {
 
 export function clearOnboardingKeys(): void {
   for (const key of Object.values(ONBOARDING_KEYS)) removeKey(key);
+}
+
+export function clearDraftKeys(): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < window.localStorage.length; i += 1) {
+      const key = window.localStorage.key(i);
+      if (key?.startsWith(DRAFT_KEY_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) window.localStorage.removeItem(key);
+  } catch {
+    // storage unavailable: there is nothing kept to clear
+  }
 }

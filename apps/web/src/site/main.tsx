@@ -3,12 +3,15 @@ import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './site.css';
 import { LandingPage } from './pages/LandingPage';
+import { PlainLayout } from './pages/PlainLayout';
 import { SiteLayout } from './SiteLayout';
 
 interface SitePage {
   title: string;
   /** Inner pages are split into their own chunks so the landing page's bundle stays small. */
   load: () => Promise<ReactNode>;
+  /** The calm frame of the pages campaign e-mails lead to, instead of the marketing header and footer. */
+  plain?: boolean;
 }
 
 const LANDING: SitePage = {
@@ -55,6 +58,26 @@ const PAGES: Record<TSitePath, SitePage> = {
         ([{ LegalPage }, { cookiePolicy }]) => <LegalPage doc={cookiePolicy} />,
       ),
   },
+  '/donate': {
+    title: 'Donate — Pennant',
+    load: () => import('./donate/DonatePage').then(({ DonatePage }) => <DonatePage />),
+    plain: true,
+  },
+  '/donate/success': {
+    title: 'Thank You — Pennant',
+    load: () => import('./donate/DonateSuccessPage').then(({ DonateSuccessPage }) => <DonateSuccessPage />),
+    plain: true,
+  },
+  '/donate/cancel': {
+    title: 'Donation Cancelled — Pennant',
+    load: () => import('./donate/DonateCancelPage').then(({ DonateCancelPage }) => <DonateCancelPage />),
+    plain: true,
+  },
+  '/unsubscribe': {
+    title: 'Unsubscribe — Pennant',
+    load: () => import('./unsubscribe/UnsubscribePage').then(({ UnsubscribePage }) => <UnsubscribePage />),
+    plain: true,
+  },
 };
 
 function pageFor(pathname: string): SitePage {
@@ -84,7 +107,7 @@ if (container) {
     .then((content) => {
       root.render(
         <StrictMode>
-          <SiteLayout>{content}</SiteLayout>
+          {page.plain ? <PlainLayout>{content}</PlainLayout> : <SiteLayout>{content}</SiteLayout>}
         </StrictMode>,
       );
     });

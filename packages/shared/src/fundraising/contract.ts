@@ -49,7 +49,12 @@ const exampleCampaign = {
   minContactsPerPlayer: 10,
   messagePerspective: 'team',
   behalfOfName: null,
-  reminderSchedule: { autoScheduleEnabled: true, customScheduleEnabled: false, customIntervalsDays: [], maxReminders: 2 },
+  reminderSchedule: {
+    autoScheduleEnabled: true,
+    customScheduleEnabled: false,
+    customIntervalsDays: [],
+    maxReminders: 2,
+  },
   players: [{ name: 'Alex Rivera' }],
   contacts: [{ name: 'Maria Rivera', email: 'maria.rivera@example.org', playerIndex: 0 }],
 };
@@ -233,7 +238,8 @@ export const launchCampaign = contract({
   method: 'post',
   path: '/fundraising/campaigns/{id}/launch',
   tags,
-  summary: 'Queue the campaign e-mail for every contact not yet sent it, one every 10 seconds (spec send-fundraising-emails)',
+  summary:
+    'Queue the campaign e-mail for every contact not yet sent it, one every 10 seconds (spec send-fundraising-emails)',
   permission: 'campaigns.edit',
   topic,
   resources,
@@ -276,6 +282,7 @@ export const createDonationCheckout = contract({
     400: invalid,
     404: fail('Campaign not found'),
     409: fail('The organization’s payment account is not set up or cannot take charges'),
+    429: fail('Too many donation attempts from this client; try again in a few minutes'),
     502: fail('The payment provider failed'),
   },
 });

@@ -89,6 +89,22 @@ interface TDomElement {
 }
 
 /**
+ * turndown hands its rules DOM elements, typed by the including app's DOM typings (the server has
+ * none of its own): each callback takes `unknown` and checks the few fields it reads.
+ */
+function isDomElement(node: unknown): node is TDomElement {
+  return (
+    typeof node === 'object' &&
+    node !== null &&
+    'nodeName' in node &&
+    typeof node.nodeName === 'string' &&
+    'getAttribute' in node &&
+    typeof node.getAttribute === 'function'
+  );
+}
+const named = (name: string) => (node: unknown) => isDomElement(node) && node.nodeName === name;
+
+/**
  * turndown's escapes (so text never turns into markup) with three changes that keep the editor's
  * text readable and the placeholders intact: brackets are escaped only where they would open a
  * link ('](' ), '_' only where it could start or end emphasis (not inside words like
@@ -191,18 +207,19 @@ function createTurndown(): TurndownService {
     br: '',
   });
   service.escape = escapeMarkdown;
-  service.remove((node: TDomElement) => DROPPED.has(node.nodeName.toLowerCase()));
+  service.remove((node: unknown) => isDomElement(node) && DROPPED.has(node.nodeName.toLowerCase()));
   service.addRule('safeLink', {
-    filter: (node: TDomElement) => node.nodeName === 'A',
-    replacement: (content: string, node: TDomElement) => linkMarkdown(content, node),
+    filter: named('A'),
+    replacement: (content: string, node: unknown) => (isDomElement(node) ? linkMarkdown(content, node) : content),
   });
   service.addRule('imageAlt', {
-    filter: (node: TDomElement) => node.nodeName === 'IMG',
-    replacement: (_content: string, node: TDomElement) => escapeMarkdown(node.getAttribute('alt') ?? ''),
+    filter: named('IMG'),
+    replacement: (_content: string, node: unknown) =>
+      isDomElement(node) ? escapeMarkdown(node.getAttribute('alt') ?? '') : '',
   });
   service.addRule('listItem', {
-    filter: (node: TDomElement) => node.nodeName === 'LI',
-    replacement: (content: string, node: TDomElement) => listItemMarkdown(content, node),
+    filter: named('LI'),
+    replacement: (content: string, node: unknown) => (isDomElement(node) ? listItemMarkdown(content, node) : content),
   });
   return service;
 }

@@ -285,3 +285,12 @@ export function defaultCampaignEmail(
     ].join('\n'),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The donation's transaction id (§2.7, §9)
+// ---------------------------------------------------------------------------------------------
+
+/** What the success page and the receipt show as the transaction ID: the session id's last 12 characters. */
+export function donationTransactionId(sessionId: string): string {
+  return sessionId.slice(-12);
+}

@@ -203,6 +203,8 @@ export const FUNDRAISING_MESSAGES = {
     'Payment processing is not yet available. The organization is still setting up their payment system. Please try again later or contact them directly.',
   paymentTemporarilyUnavailable:
     'Payment processing is temporarily unavailable. The organization needs to complete their payment setup. Please try again later.',
+  /** Our wording (the spec has none): more donation attempts from one client than the limit allows. */
+  donationRateLimited: 'Too many donation attempts. Please wait a few minutes and try again.',
   // Plan (spec 000 §4: no new campaigns on free after a downgrade); the wording is ours.
   premiumRequired: 'New campaigns are a Premium feature. Upgrade to Premium to create campaigns.',
 } as const;
@@ -247,7 +249,11 @@ export const ZReminderSchedule = z
   })
   .superRefine((v, ctx) => {
     if (v.autoScheduleEnabled && v.customScheduleEnabled) {
-      ctx.addIssue({ code: 'custom', path: ['customScheduleEnabled'], message: 'Choose automatic or custom reminders' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customScheduleEnabled'],
+        message: 'Choose automatic or custom reminders',
+      });
     }
     if (v.customScheduleEnabled && v.customIntervalsDays.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['customIntervalsDays'], message: M.customDaysNeeded });
@@ -285,8 +291,8 @@ export const ZCampaignInput = z
       .min(0, M.goalInvalid)
       .max(MAX_PRICE_CENTS, 'Goal is too large')
       .nullable(),
-    startsAt: z.string({ error: M.startRequired }).min(1, M.startRequired).pipe(ZCampaignDate),
-    endsAt: z.string({ error: M.endRequired }).min(1, M.endRequired).pipe(ZCampaignDate),
+    startsAt: z.string({ error: M.startRequired }).min(1, M.startRequired).max(10, 'Dates are YYYY-MM-DD').pipe(ZCampaignDate),
+    endsAt: z.string({ error: M.endRequired }).min(1, M.endRequired).max(10, 'Dates are YYYY-MM-DD').pipe(ZCampaignDate),
     minContactsPerPlayer: z
       .number({ error: M.minContactsInvalid })
       .int(M.minContactsInvalid)
@@ -302,9 +308,7 @@ export const ZCampaignInput = z
       .nullish()
       .transform((v) => (v ? v : null)),
     reminderSchedule: ZReminderSchedule,
-    players: z
-      .array(z.object({ name: ZPlayerName }))
-      .max(L.playersMax, `At most ${L.playersMax} players`),
+    players: z.array(z.object({ name: ZPlayerName })).max(L.playersMax, `At most ${L.playersMax} players`),
     contacts: z
       .array(ZCampaignContactInput)
       .max(L.contactsPerSaveMax, `At most ${L.contactsPerSaveMax} contacts at a time`),
@@ -498,7 +502,11 @@ export const ZAddContactsInput = z.object({
 export const ZAddContactsResult = z.object({
   success: z.boolean(),
   message: z.string(),
-  stats: z.object({ contactsAdded: z.number().int(), contactsSkipped: z.number().int(), contactsFailed: z.number().int() }),
+  stats: z.object({
+    contactsAdded: z.number().int(),
+    contactsSkipped: z.number().int(),
+    contactsFailed: z.number().int(),
+  }),
 });
 export type TAddContactsResult = z.output<typeof ZAddContactsResult>;
 
@@ -563,4 +571,7 @@ export type TDonationCheckoutInput = z.output<typeof ZDonationCheckoutInput>;
 export const ZDonationCheckout = z.object({ checkoutUrl: z.string() });
 
 export const ZUnsubscribeQuery = z.object({ token: text(EMAIL_MAX * 2, 'Token') });
-export const ZUnsubscribeResult = z.object({ unsubscribe: z.enum(['success', 'error']), reason: z.string().optional() });
+export const ZUnsubscribeResult = z.object({
+  unsubscribe: z.enum(['success', 'error']),
+  reason: z.string().optional(),
+});

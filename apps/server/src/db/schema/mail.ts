@@ -25,6 +25,8 @@ export const emailMessages = pgTable(
     replyTo: text('reply_to'),
     fromName: text('from_name'),
     attachments: jsonb('attachments').$type<TStoredAttachment[]>(),
+    /** Extra headers by name (List-Unsubscribe on campaign e-mails); 0018_email_headers.sql. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

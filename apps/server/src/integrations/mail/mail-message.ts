@@ -17,6 +17,8 @@ export interface TMailMessage {
   /** Shown as the sender's name, e.g. '{volunteer} via Pennant'; the address stays ours. */
   fromName?: string;
   attachments?: TMailAttachment[];
+  /** Extra headers by name (List-Unsubscribe, List-Unsubscribe-Post); never From, To or Subject. */
+  headers?: Record<string, string>;
 }
 
 export interface TMailer {

@@ -15,6 +15,7 @@ const ZOutboxEntry = z.object({
   html: z.string(),
   text: z.string().optional(),
   sentAt: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
   attachments: z.array(z.object({ name: z.string(), contentType: z.string(), file: z.string(), size: z.number() })),
 });
 export type TOutboxEntry = z.infer<typeof ZOutboxEntry>;
@@ -47,6 +48,7 @@ export function createOutboxMailer(dataDir: string, defaultFrom: string): TMaile
         html: m.html,
         text: m.text,
         sentAt: new Date().toISOString(),
+        headers: m.headers,
         attachments,
       };
       const eml = await new MailComposer({
@@ -57,6 +59,7 @@ export function createOutboxMailer(dataDir: string, defaultFrom: string): TMaile
         subject: m.subject,
         html: m.html,
         text: m.text,
+        headers: m.headers,
         attachments: m.attachments?.map((a) => ({ filename: a.name, content: a.content, contentType: a.contentType })),
       })
         .compile()

@@ -24,6 +24,7 @@ export function createPostmarkMailer(
           TextBody: m.text,
           ReplyTo: m.replyTo,
           MessageStream: 'outbound',
+          Headers: m.headers ? Object.entries(m.headers).map(([Name, Value]) => ({ Name, Value })) : undefined,
           Attachments: m.attachments?.map((a) => ({
             Name: a.name,
             Content: a.content.toString('base64'),

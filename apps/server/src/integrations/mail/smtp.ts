@@ -14,6 +14,7 @@ export function createSmtpMailer(url: string, defaultFrom: string): TMailer {
         html: m.html,
         text: m.text,
         replyTo: m.replyTo,
+        headers: m.headers,
         attachments: m.attachments?.map((a) => ({ filename: a.name, content: a.content, contentType: a.contentType })),
       });
       return { messageId: info.messageId };

@@ -111,6 +111,25 @@ function connectedReply(method: string, path: string, form: URLSearchParams, acc
       },
     ];
   }
+  if (method === 'GET' && path === '/v1/checkout/sessions/cs_test_donation' && account === 'acct_1') {
+    return [
+      200,
+      {
+        id: 'cs_test_donation',
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: 2500,
+        customer: null,
+        customer_details: { email: 'fan@example.org' },
+        customer_email: null,
+        subscription: null,
+        payment_intent: 'pi_test_donation',
+        metadata: { orgId: 'org-1', donationId: 'don-1' },
+      },
+    ];
+  }
   if (method === 'POST' && path === '/v1/customers') return [200, { id: 'cus_conn_1', object: 'customer' }];
   if (method === 'POST' && path === '/v1/invoices') {
     return [200, { ...connectedInvoiceJson('in_1', 'draft', false), amount_due: 0, hosted_invoice_url: null }];
@@ -475,6 +494,32 @@ describe('Stripe, through the real SDK against a local API', () => {
     );
     expect(refused).toBeInstanceOf(PaymentsError);
     expect(refused).toMatchObject({ status: 400 });
+  });
+
+  it('reads a donation’s checkout session on its connected account, and only there', async () => {
+    expect(await payments.retrieveCheckoutSession('cs_test_donation', 'acct_1')).toEqual({
+      id: 'cs_test_donation',
+      mode: 'payment',
+      status: 'complete',
+      paymentStatus: 'paid',
+      amountTotalCents: 2500,
+      customerId: null,
+      customerEmail: 'fan@example.org',
+      subscriptionId: null,
+      paymentIntentId: 'pi_test_donation',
+      orgId: 'org-1',
+      metadata: { orgId: 'org-1', donationId: 'don-1' },
+    });
+    expect(last()).toMatchObject({
+      method: 'GET',
+      path: '/v1/checkout/sessions/cs_test_donation',
+      stripeAccount: 'acct_1',
+    });
+    // Without the account (the platform's sessions) or on another account, Stripe knows none.
+    expect(await payments.retrieveCheckoutSession('cs_test_donation')).toBeNull();
+    expect(last().stripeAccount).toBeUndefined();
+    expect(await payments.retrieveCheckoutSession('cs_test_donation', 'acct_other')).toBeNull();
+    expect(last().stripeAccount).toBe('acct_other');
   });
 
   it('sends a hosted invoice from the connected account: customer, invoice, its items, finalized', async () => {
@@ -1032,6 +1077,18 @@ describe('the payment simulator', () => {
       },
     });
     await expect(sim.completeDonation(first.sessionId, 'pay')).rejects.toMatchObject({ status: 409 });
+    // Read back on its account it is what the event said; another account, or none, sees nothing.
+    expect(await sim.retrieveCheckoutSession(first.sessionId, accountId)).toMatchObject({
+      id: first.sessionId,
+      mode: 'payment',
+      status: 'complete',
+      paymentStatus: 'paid',
+      customerEmail: 'fan@example.org',
+      paymentIntentId: expect.stringMatching(/^pi_sim_/),
+      metadata: { orgId: 'org-1', campaignId: 'camp-9' },
+    });
+    expect(await sim.retrieveCheckoutSession(first.sessionId, 'acct_sim_other')).toBeNull();
+    expect(await sim.retrieveCheckoutSession(first.sessionId)).toBeNull();
 
     const second = await donate(sim, accountId, 'donation-2');
     const [expired] = await readWithAccount(sim, await sim.completeDonation(second.sessionId, 'cancel'));

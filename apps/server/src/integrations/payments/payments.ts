@@ -168,8 +168,12 @@ export interface TPayments {
   prices: TPlanPrices;
   createSubscriptionCheckout(input: TCheckoutInput): Promise<{ sessionId: string; url: string }>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
-  /** null when the provider knows no such session. */
-  retrieveCheckoutSession(sessionId: string): Promise<TCheckoutSession | null>;
+  /**
+   * null when the provider knows no such session. A connected account's session (a donation) is
+   * read on that account (`accountId`, Stripe's Stripe-Account header); without it only the
+   * platform's own sessions are found, as with Stripe.
+   */
+  retrieveCheckoutSession(sessionId: string, accountId?: string): Promise<TCheckoutSession | null>;
   /** null when the provider knows no such subscription. */
   retrieveSubscription(subscriptionId: string): Promise<TSubscription | null>;
   /** Every subscription of the customer, newest first (manual verification). */

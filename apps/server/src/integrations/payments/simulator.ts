@@ -461,7 +461,7 @@ export function createPaymentsSimulator(opts: TSimulatorOptions): TPaymentsSimul
   const donationJson = (d: TDonation) => ({
     id: d.id,
     object: 'checkout.session',
-    mode: 'payment',
+    mode: 'payment' as const,
     submit_type: 'donate',
     status: d.status,
     payment_status: d.paymentStatus,
@@ -595,7 +595,13 @@ export function createPaymentsSimulator(opts: TSimulatorOptions): TPaymentsSimul
       save();
       return { url: `${pages}/portal/${customerId}` };
     },
-    async retrieveCheckoutSession(sessionId) {
+    async retrieveCheckoutSession(sessionId, accountId) {
+      // As with Stripe: a connected account's session is seen only on that account, and the
+      // platform's own only without one.
+      if (accountId !== undefined) {
+        const donation = load().donations[sessionId];
+        return donation?.accountId === accountId ? checkoutSessionOf(donationJson(donation)) : null;
+      }
       const session = load().sessions[sessionId];
       return session ? checkoutSessionOf(sessionJson(session)) : null;
     },

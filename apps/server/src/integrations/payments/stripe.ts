@@ -128,8 +128,10 @@ export function createStripePayments(opts: TStripePaymentsOptions): TPayments & 
       );
       return { url: session.url };
     },
-    async retrieveCheckoutSession(sessionId) {
-      const session = await find((client) => client.checkout.sessions.retrieve(sessionId));
+    async retrieveCheckoutSession(sessionId, accountId) {
+      const session = await find((client) =>
+        client.checkout.sessions.retrieve(sessionId, {}, accountId ? { stripeAccount: accountId } : {}),
+      );
       return session ? checkoutSessionOf(ZSessionObject.parse(session)) : null;
     },
     async retrieveSubscription(subscriptionId) {

@@ -117,6 +117,9 @@ function capturingQueue(): TQueue & { sent: Record<string, unknown>[] } {
     async send(_name, data) {
       sent.push(data);
     },
+    async sendMany(_name, jobs) {
+      for (const job of jobs) sent.push(job.data);
+    },
     async start() {},
     async stop() {},
   };

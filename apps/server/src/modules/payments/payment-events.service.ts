@@ -10,6 +10,7 @@ import {
   type TPaymentEvent,
   type TWebhookEvent,
 } from '../../integrations/payments';
+import { applyDonationCheckout } from '../fundraising/donation-payments.service';
 import { applyProviderInvoice } from '../invoices/invoice-payments.service';
 import { applyCheckoutSession, currentSubscription, planFieldsOf, publishBilling, type TRunTx } from './billing.common';
 import {
@@ -83,7 +84,10 @@ async function applyPaymentEvent(
 ): Promise<string | null> {
   switch (read.kind) {
     case 'checkout.completed': {
-      // Donations (payment mode, on a connected account) are handled by fundraising, next issue.
+      // A payment on a connected account is a donation (modules/fundraising).
+      if (read.session.mode === 'payment' && read.accountId !== null) {
+        return applyDonationCheckout(deps, platform, { ...read, accountId: read.accountId }, event.created);
+      }
       if (read.session.mode !== 'subscription' || read.accountId !== null) return null;
       const session = (await deps.payments.retrieveCheckoutSession(read.session.id)) ?? read.session;
       const orgId = ZOrgId.safeParse(session.orgId);
@@ -118,6 +122,10 @@ async function applyPaymentEvent(
     case 'invoice.updated':
       return applyProviderInvoice(deps, platform, read, event.created);
     case 'checkout.expired':
+      if (read.session.mode === 'payment' && read.accountId !== null) {
+        return applyDonationCheckout(deps, platform, { ...read, accountId: read.accountId }, event.created);
+      }
+      return null;
     case 'ignored':
       return null;
   }

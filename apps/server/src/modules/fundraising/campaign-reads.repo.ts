@@ -1,0 +1,328 @@
+import { CAMPAIGN_TYPES, FUNDRAISING_LIMITS, type TInsightFilter } from '@pennant/shared/fundraising/schemas';
+import type { SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { column, rows, sql, type TTx } from '../../db/client';
+
+/*
+ * The campaign page's figures (spec 002 §2.4, §2.5, §3, §7.2, §7.3, §9): e-mail history, player and
+ * campaign progress, the donation list, analytics and contact insights. Set-based: each answer is
+ * one statement over the campaign's own rows (the 0016 indexes: paid donations by campaign, by
+ * contact, by player and by lower(donor_email); recipients by campaign and contact), so 10,000
+ * contacts and 50,000 donations never mean a query per row. Only paid donations count (§9).
+ */
+
+/**
+ * The donor uniqueness key of rules.donorKey in SQL: the donor's e-mail (trimmed, lower case),
+ * else the contact, else one 'anonymous' for every donation that has neither.
+ */
+const DONOR_KEY = sql`CASE WHEN NULLIF(lower(btrim(d.donor_email)), '') IS NOT NULL THEN 'email:' || lower(btrim(d.donor_email))
+     WHEN d.contact_id IS NOT NULL THEN 'contact:' || d.contact_id::text
+     ELSE 'anonymous' END`;
+
+const ZFacts = z.object({
+  id: z.string(),
+  campaign_type: z.enum(CAMPAIGN_TYPES),
+  goal_cents: column.count.nullable(),
+  player_count: column.count,
+  contact_count: column.count,
+});
+export type TCampaignFacts = z.output<typeof ZFacts>;
+
+/** The campaign (not deleted) with what every figure is measured against: its goal, players and contacts. */
+export async function findCampaignFacts(tx: TTx, orgId: string, id: string): Promise<TCampaignFacts | null> {
+  const [row] = await rows(
+    tx,
+    ZFacts,
+    sql`SELECT c.id, c.campaign_type, c.goal_cents,
+               (SELECT count(*) FROM campaign_player p WHERE p.org_id = c.org_id AND p.campaign_id = c.id) AS player_count,
+               (SELECT count(*) FROM campaign_contact cc WHERE cc.org_id = c.org_id AND cc.campaign_id = c.id) AS contact_count
+        FROM fundraising_campaign c
+        WHERE c.org_id = ${orgId} AND c.id = ${id} AND NOT c.is_deleted`,
+  );
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail history (§3, §4.2)
+// ---------------------------------------------------------------------------------------------
+
+const ZHistory = z.object({
+  sent_count: column.count,
+  original_subject: z.string().nullable(),
+  original_body: z.string().nullable(),
+  has_previous: z.boolean(),
+});
+
+/**
+ * Contacts that already have a recipient row of this campaign (queued, sent, failed or skipped: a
+ * launch never queues them again), and the first launch's subject and body.
+ */
+export async function emailHistoryFigures(tx: TTx, orgId: string, campaignId: string) {
+  const [row] = await rows(
+    tx,
+    ZHistory,
+    sql`SELECT (SELECT count(*) FROM campaign_contact cc
+                WHERE cc.org_id = ${orgId} AND cc.campaign_id = ${campaignId}
+                  AND EXISTS (SELECT 1 FROM email_campaign_recipient r
+                              WHERE r.fundraising_campaign_id = cc.campaign_id AND r.contact_id = cc.contact_id)
+               ) AS sent_count,
+               f.subject AS original_subject, f.body AS original_body, f.subject IS NOT NULL AS has_previous
+        FROM (SELECT 1) one
+        LEFT JOIN LATERAL (SELECT ec.subject, ec.body FROM email_campaign ec
+                           WHERE ec.org_id = ${orgId} AND ec.fundraising_campaign_id = ${campaignId}
+                           ORDER BY ec.created_at, ec.id LIMIT 1) f ON true`,
+  );
+  return row ?? { sent_count: 0, original_subject: null, original_body: null, has_previous: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress (§3 player progress, §9)
+// ---------------------------------------------------------------------------------------------
+
+/** Each player (by name) with their paid donations and their contacts. */
+export async function playerProgressRows(tx: TTx, orgId: string, campaignId: string) {
+  return rows(
+    tx,
+    z.object({ id: z.string(), name: z.string(), raised_cents: column.count, contact_count: column.count }),
+    sql`SELECT p.id, p.name, COALESCE(d.raised, 0) AS raised_cents, COALESCE(k.n, 0) AS contact_count
+        FROM campaign_player p
+        LEFT JOIN (SELECT player_id, sum(amount_cents) AS raised FROM donation
+                   WHERE org_id = ${orgId} AND campaign_id = ${campaignId} AND status = 'paid' AND player_id IS NOT NULL
+                   GROUP BY player_id) d ON d.player_id = p.id
+        LEFT JOIN (SELECT player_id, count(*) AS n FROM campaign_contact
+                   WHERE org_id = ${orgId} AND campaign_id = ${campaignId} AND player_id IS NOT NULL
+                   GROUP BY player_id) k ON k.player_id = p.id
+        WHERE p.org_id = ${orgId} AND p.campaign_id = ${campaignId}
+        ORDER BY lower(p.name), p.id`,
+  );
+}
+
+/** Paid total, paid donations and distinct donors (by the donor key). */
+export async function paidTotals(tx: TTx, orgId: string, campaignId: string) {
+  const [row] = await rows(
+    tx,
+    z.object({ raised_cents: column.count, donation_count: column.count, donor_count: column.count }),
+    sql`SELECT COALESCE(sum(d.amount_cents), 0) AS raised_cents, count(*) AS donation_count,
+               count(DISTINCT ${DONOR_KEY}) AS donor_count
+        FROM donation d
+        WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'`,
+  );
+  return row ?? { raised_cents: 0, donation_count: 0, donor_count: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Donation details (§7.3)
+// ---------------------------------------------------------------------------------------------
+
+const ZDonationRow = z.object({
+  id: z.string(),
+  amount_cents: column.count,
+  status: z.string(),
+  created_at: column.instant,
+  paid_at: column.instant.nullable(),
+  stripe_payment_intent_id: z.string().nullable(),
+  donor_name: z.string().nullable(),
+  donor_email: z.string().nullable(),
+  contact_id: z.string().nullable(),
+  player_id: z.string().nullable(),
+  player_name: z.string().nullable(),
+});
+
+/** Newest first; the donor's name and e-mail fall back to the linked contact's (§3). */
+export async function listDonations(tx: TTx, orgId: string, campaignId: string, status: 'all' | 'paid' | 'pending') {
+  const only = status === 'all' ? sql`` : sql`AND d.status = ${status}`;
+  return rows(
+    tx,
+    ZDonationRow,
+    sql`SELECT d.id, d.amount_cents, d.status, d.created_at, d.paid_at, d.stripe_payment_intent_id,
+               COALESCE(NULLIF(btrim(d.donor_name), ''), fc.name) AS donor_name,
+               COALESCE(NULLIF(btrim(d.donor_email), ''), fc.email) AS donor_email,
+               d.contact_id, d.player_id, p.name AS player_name
+        FROM donation d
+        LEFT JOIN fundraising_contact fc ON fc.id = d.contact_id AND fc.org_id = d.org_id
+        LEFT JOIN campaign_player p ON p.id = d.player_id AND p.org_id = d.org_id
+        WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} ${only}
+        ORDER BY d.created_at DESC, d.id DESC`,
+  );
+}
+
+/** The organization's connected account, for links to the provider's dashboard. */
+export async function findStripeAccountId(tx: TTx, orgId: string): Promise<string | null> {
+  const [row] = await rows(
+    tx,
+    z.object({ stripe_connected_account_id: z.string().nullable() }),
+    sql`SELECT stripe_connected_account_id FROM organization WHERE id = ${orgId}`,
+  );
+  return row?.stripe_connected_account_id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytics (§2.5): one pass over the paid donations
+// ---------------------------------------------------------------------------------------------
+
+const ZAnalytics = z.object({
+  total_cents: column.count,
+  donation_count: column.count,
+  donor_count: column.count,
+  timeline: z.array(z.object({ date: z.string(), amount_cents: z.number(), count: z.number() })),
+  top_donors: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      total_cents: z.number(),
+      donation_count: z.number(),
+    }),
+  ),
+});
+export type TAnalyticsRow = z.output<typeof ZAnalytics>;
+
+/**
+ * Totals, the timeline by local date in `zone` (paid_at on the organization's calendar, oldest
+ * first) and the top donors by the donor key, largest first (ties: more donations, then the key),
+ * at most `topDonors` of them. A donor's name and e-mail are their latest donation's, falling back
+ * to the contact's.
+ */
+export async function analyticsFigures(
+  tx: TTx,
+  orgId: string,
+  campaignId: string,
+  zone: string,
+  topDonors: number = FUNDRAISING_LIMITS.topDonorsHeld,
+): Promise<TAnalyticsRow> {
+  const [row] = await rows(
+    tx,
+    ZAnalytics,
+    sql`WITH paid AS MATERIALIZED (
+          SELECT d.amount_cents, d.paid_at, ${DONOR_KEY} AS donor_key,
+                 COALESCE(NULLIF(btrim(d.donor_name), ''), fc.name) AS name,
+                 COALESCE(NULLIF(lower(btrim(d.donor_email)), ''), lower(fc.email)) AS email
+          FROM donation d LEFT JOIN fundraising_contact fc ON fc.id = d.contact_id AND fc.org_id = d.org_id
+          WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
+        ),
+        days AS (
+          SELECT (paid_at AT TIME ZONE ${zone})::date::text AS date, sum(amount_cents) AS amount_cents, count(*) AS count
+          FROM paid GROUP BY 1
+        ),
+        donors AS (
+          SELECT donor_key AS key,
+                 (array_agg(name ORDER BY paid_at DESC) FILTER (WHERE name IS NOT NULL))[1] AS name,
+                 (array_agg(email ORDER BY paid_at DESC) FILTER (WHERE email IS NOT NULL))[1] AS email,
+                 sum(amount_cents) AS total_cents, count(*) AS donation_count
+          FROM paid GROUP BY donor_key
+          ORDER BY sum(amount_cents) DESC, count(*) DESC, donor_key
+          LIMIT ${topDonors}
+        )
+        SELECT (SELECT COALESCE(sum(amount_cents), 0) FROM paid) AS total_cents,
+               (SELECT count(*) FROM paid) AS donation_count,
+               (SELECT count(DISTINCT donor_key) FROM paid) AS donor_count,
+               (SELECT COALESCE(json_agg(days ORDER BY days.date), '[]'::json) FROM days) AS timeline,
+               (SELECT COALESCE(json_agg(donors ORDER BY donors.total_cents DESC, donors.donation_count DESC, donors.key),
+                                '[]'::json) FROM donors) AS top_donors`,
+  );
+  return row ?? { total_cents: 0, donation_count: 0, donor_count: 0, timeline: [], top_donors: [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact insights (§2.5, §3 contact insight row; spec RPC get_campaign_contact_insights)
+// ---------------------------------------------------------------------------------------------
+
+const FILTERS: Record<TInsightFilter, SQL> = {
+  all: sql`true`,
+  eligible: sql`reminder_status = 'eligible'`,
+  donated: sql`donations_made > 0`,
+  opted_out: sql`email_opt_out`,
+  no_email: sql`email IS NULL`,
+};
+
+const ZInsightJson = z.object({
+  contact_id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  received: z.boolean(),
+  donations_made: z.number(),
+  total_donated_cents: z.number(),
+  email_opt_out: z.boolean(),
+  opt_out_at: z.string().nullable(),
+  reminder_status: z.string(),
+});
+
+const ZInsights = z.object({
+  all_n: column.count,
+  eligible_n: column.count,
+  donated_n: column.count,
+  opted_out_n: column.count,
+  no_email_n: column.count,
+  sent_n: column.count,
+  rows: z.array(ZInsightJson),
+});
+export type TInsightsRow = z.output<typeof ZInsights>;
+
+/**
+ * Every contact of the campaign with: the campaign e-mail received (a recipient row with status
+ * sent), paid donations made (by the contact, or by their address as the donor's e-mail, case
+ * insensitive; a donation matching both ways counts once), the opt-out and the reminder status
+ * (opted_out, else exempt_donated, else eligible). Answers the counts of every filter, the e-mails
+ * sent, and one page of the filtered rows by name. Hash joins over the campaign's contacts and
+ * paid donations: two passes, whatever their numbers.
+ */
+export async function insightFigures(
+  tx: TTx,
+  orgId: string,
+  campaignId: string,
+  filter: TInsightFilter,
+  page: number,
+  pageSize: number = FUNDRAISING_LIMITS.insightsPageSize,
+): Promise<TInsightsRow> {
+  const [row] = await rows(
+    tx,
+    ZInsights,
+    sql`WITH contacts AS MATERIALIZED (
+          SELECT fc.id AS contact_id, fc.name, NULLIF(btrim(fc.email), '') AS email,
+                 NULLIF(lower(btrim(fc.email)), '') AS address, fc.email_opt_out, fc.opt_out_at
+          FROM campaign_contact cc JOIN fundraising_contact fc ON fc.id = cc.contact_id AND fc.org_id = cc.org_id
+          WHERE cc.org_id = ${orgId} AND cc.campaign_id = ${campaignId}
+        ),
+        paid AS MATERIALIZED (
+          SELECT d.id, d.amount_cents, d.contact_id, NULLIF(lower(btrim(d.donor_email)), '') AS address
+          FROM donation d
+          WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
+        ),
+        matched AS (
+          SELECT c.contact_id, p.id, p.amount_cents FROM contacts c JOIN paid p ON p.contact_id = c.contact_id
+          UNION
+          SELECT c.contact_id, p.id, p.amount_cents FROM contacts c JOIN paid p ON p.address = c.address
+        ),
+        given AS (
+          SELECT contact_id, count(*) AS n, sum(amount_cents) AS total FROM matched GROUP BY contact_id
+        ),
+        received AS (
+          SELECT DISTINCT r.contact_id FROM email_campaign_recipient r
+          WHERE r.org_id = ${orgId} AND r.fundraising_campaign_id = ${campaignId} AND r.status = 'sent'
+        ),
+        insights AS (
+          SELECT c.contact_id, c.name, c.email, (r.contact_id IS NOT NULL) AS received,
+                 COALESCE(g.n, 0)::int AS donations_made, COALESCE(g.total, 0)::bigint AS total_donated_cents,
+                 c.email_opt_out, c.opt_out_at,
+                 CASE WHEN c.email_opt_out THEN 'opted_out'
+                      WHEN COALESCE(g.n, 0) > 0 THEN 'exempt_donated'
+                      ELSE 'eligible' END AS reminder_status
+          FROM contacts c LEFT JOIN given g ON g.contact_id = c.contact_id
+          LEFT JOIN received r ON r.contact_id = c.contact_id
+        )
+        SELECT count(*) AS all_n,
+               count(*) FILTER (WHERE ${FILTERS.eligible}) AS eligible_n,
+               count(*) FILTER (WHERE ${FILTERS.donated}) AS donated_n,
+               count(*) FILTER (WHERE ${FILTERS.opted_out}) AS opted_out_n,
+               count(*) FILTER (WHERE ${FILTERS.no_email}) AS no_email_n,
+               count(*) FILTER (WHERE received) AS sent_n,
+               (SELECT COALESCE(json_agg(pg ORDER BY pg.ord), '[]'::json)
+                FROM (SELECT i.*, row_number() OVER (ORDER BY lower(i.name), i.email, i.contact_id) AS ord
+                      FROM insights i WHERE ${FILTERS[filter]}
+                      ORDER BY lower(i.name), i.email, i.contact_id
+                      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) pg) AS rows
+        FROM insights`,
+  );
+  if (!row) throw new Error('insights not read');
+  return row;
+}

@@ -291,8 +291,16 @@ export const ZCampaignInput = z
       .min(0, M.goalInvalid)
       .max(MAX_PRICE_CENTS, 'Goal is too large')
       .nullable(),
-    startsAt: z.string({ error: M.startRequired }).min(1, M.startRequired).max(10, 'Dates are YYYY-MM-DD').pipe(ZCampaignDate),
-    endsAt: z.string({ error: M.endRequired }).min(1, M.endRequired).max(10, 'Dates are YYYY-MM-DD').pipe(ZCampaignDate),
+    startsAt: z
+      .string({ error: M.startRequired })
+      .min(1, M.startRequired)
+      .max(10, 'Dates are YYYY-MM-DD')
+      .pipe(ZCampaignDate),
+    endsAt: z
+      .string({ error: M.endRequired })
+      .min(1, M.endRequired)
+      .max(10, 'Dates are YYYY-MM-DD')
+      .pipe(ZCampaignDate),
     minContactsPerPlayer: z
       .number({ error: M.minContactsInvalid })
       .int(M.minContactsInvalid)

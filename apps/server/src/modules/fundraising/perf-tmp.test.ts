@@ -8,10 +8,13 @@ forEachDatabase('perf', (env) => {
   it('insights and analytics on 10k contacts / 50k donations', async () => {
     const { client, orgId } = await campaignOrg(env(), 'Perf Boosters');
     const { id } = await postCampaign(client, playerCampaignBody({ contacts: [] }));
+    process.stdout.write(`step ${Date.now() % 1000000}\n`);
     await platformExec(env(), sql`INSERT INTO fundraising_contact (org_id, name, email, email_opt_out)
       SELECT ${orgId}, 'Contact ' || g, 'c' || g || '@example.org', g % 50 = 0 FROM generate_series(1, 10000) g`);
+    process.stdout.write(`step ${Date.now() % 1000000}\n`);
     await platformExec(env(), sql`INSERT INTO campaign_contact (org_id, campaign_id, contact_id)
       SELECT ${orgId}, ${id}, id FROM fundraising_contact WHERE org_id = ${orgId}`);
+    process.stdout.write(`step ${Date.now() % 1000000}\n`);
     await platformExec(env(), sql`INSERT INTO donation (org_id, campaign_id, contact_id, amount_cents, status, donor_email, paid_at, created_at)
       SELECT ${orgId}, ${id}, CASE WHEN g % 2 = 0 THEN fc.id END,
         100 + g % 5000, CASE WHEN g % 5 = 0 THEN 'pending' ELSE 'paid' END,
@@ -19,10 +22,13 @@ forEachDatabase('perf', (env) => {
         CASE WHEN g % 5 = 0 THEN NULL ELSE now() - (g % 60) * interval '1 day' END, now()
       FROM generate_series(1, 50000) g
       JOIN fundraising_contact fc ON fc.org_id = ${orgId} AND lower(fc.email) = 'c' || (g % 10000 + 1) || '@example.org'`);
+    process.stdout.write(`step ${Date.now() % 1000000}\n`);
     await platformExec(env(), sql`INSERT INTO email_campaign (org_id, name, fundraising_campaign_id, subject, body) VALUES (${orgId}, 'x', ${id}, 's', 'b')`);
+    process.stdout.write(`step ${Date.now() % 1000000}\n`);
     await platformExec(env(), sql`INSERT INTO email_campaign_recipient (org_id, email_campaign_id, fundraising_campaign_id, contact_id, status)
       SELECT ${orgId}, (SELECT id FROM email_campaign WHERE fundraising_campaign_id = ${id}), ${id}, cc.contact_id, 'sent'
       FROM campaign_contact cc WHERE cc.campaign_id = ${id} LIMIT 8000`);
+    process.stdout.write(`step ${Date.now() % 1000000}\n`);
     await platformExec(env(), sql`ANALYZE`);
     for (const path of ['insights?filter=all&page=1', 'insights?filter=donated&page=50', 'insights?filter=eligible&page=3', 'analytics', 'progress', 'player-progress', 'email-history', '']) {
       const times: number[] = [];

@@ -18,7 +18,7 @@ import { Field, Input } from '@/components/ui/Field';
 import { TableCell, TableHeaderCell } from '@/components/ui/Table';
 import type { TContactsStepProps, TManualAlumniContact } from '../wizard/campaign-form';
 import { countOf } from '../wizard/PlayersStep';
-import { CsvMappingDialog } from './CsvMappingDialog';
+import { PendingCsvMapping } from './CsvMappingDialog';
 import { AlumniCsvPreview } from './CsvPreviewTable';
 import { FileDropZone } from './FileDropZone';
 import { EmailSentBadge, RemoveButton } from './PlayerContactsDetail';
@@ -245,18 +245,7 @@ export function AlumniContactsStep({ form, onChange, locked, sentEmails }: TCont
         </CardContent>
       </Card>
 
-      {csv.pending ? (
-        <CsvMappingDialog
-          key={`${csv.pending.fileName}-${csv.pending.headers.join('|')}`}
-          open
-          fileName={csv.pending.fileName}
-          headers={csv.pending.headers}
-          initial={csv.pending.initial}
-          withPlayer={false}
-          onConfirm={confirmMapping}
-          onCancel={csv.cancel}
-        />
-      ) : null}
+      <PendingCsvMapping pending={csv.pending} withPlayer={false} onConfirm={confirmMapping} onCancel={csv.cancel} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { InlineError } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field, Select } from '@/components/ui/Field';
+import type { TPendingCsv } from './use-csv-file';
 
 const M = FUNDRAISING_MESSAGES;
 
@@ -99,5 +100,32 @@ export function CsvMappingDialog({
         {error ? <InlineError>{error}</InlineError> : null}
       </div>
     </Dialog>
+  );
+}
+
+/** The mapping dialog for a read file, when there is one (one dialog per file: it starts from the file's guess). */
+export function PendingCsvMapping({
+  pending,
+  withPlayer,
+  onConfirm,
+  onCancel,
+}: {
+  pending: TPendingCsv | null;
+  withPlayer: boolean;
+  onConfirm: (mapping: TContactColumnMapping) => void;
+  onCancel: () => void;
+}) {
+  if (!pending) return null;
+  return (
+    <CsvMappingDialog
+      key={`${pending.fileName}-${pending.headers.join('|')}`}
+      open
+      fileName={pending.fileName}
+      headers={pending.headers}
+      initial={pending.initial}
+      withPlayer={withPlayer}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

@@ -24,6 +24,32 @@ function RowStatus({ errors, skipped }: { errors: readonly string[]; skipped: st
   );
 }
 
+function RowHeaders({ name }: { name: string }) {
+  return (
+    <>
+      <TableHeaderCell className="w-14">Row</TableHeaderCell>
+      <TableHeaderCell>{name}</TableHeaderCell>
+      <TableHeaderCell>Email</TableHeaderCell>
+    </>
+  );
+}
+
+/** A preview row's first cells: its place in the file, the name and the address (a dash when blank). */
+function RowCells({ row }: { row: { row: number; contactName: string; contactEmail: string } }) {
+  const blank = <span className="text-slate-400">—</span>;
+  return (
+    <>
+      <TableCell className="py-1.5 tabular-nums">{row.row}</TableCell>
+      <TableCell className="max-w-48 truncate py-1.5" title={row.contactName}>
+        {row.contactName || blank}
+      </TableCell>
+      <TableCell className="max-w-56 truncate py-1.5" title={row.contactEmail}>
+        {row.contactEmail || blank}
+      </TableCell>
+    </>
+  );
+}
+
 interface TPreviewFrameProps {
   title: string;
   summary: string;
@@ -106,9 +132,7 @@ export function PlayerCsvPreview({
         getKey={(r) => String(r.row)}
         header={
           <>
-            <TableHeaderCell className="w-14">Row</TableHeaderCell>
-            <TableHeaderCell>Contact Name</TableHeaderCell>
-            <TableHeaderCell>Email</TableHeaderCell>
+            <RowHeaders name="Contact Name" />
             <TableHeaderCell>Player</TableHeaderCell>
             <TableHeaderCell>Status</TableHeaderCell>
             <TableHeaderCell>
@@ -118,13 +142,7 @@ export function PlayerCsvPreview({
         }
         renderRow={(r) => (
           <>
-            <TableCell className="py-1.5 tabular-nums">{r.row}</TableCell>
-            <TableCell className="max-w-48 truncate py-1.5" title={r.contactName}>
-              {r.contactName || <span className="text-slate-400">—</span>}
-            </TableCell>
-            <TableCell className="max-w-56 truncate py-1.5" title={r.contactEmail}>
-              {r.contactEmail || <span className="text-slate-400">—</span>}
-            </TableCell>
+            <RowCells row={r} />
             <TableCell className="py-1.5">
               {r.errors.includes('Unmatched Player') ? (
                 <Select
@@ -191,21 +209,13 @@ export function AlumniCsvPreview({ rows, message, onImport, onCancel }: TAlumniP
         getKey={(r) => String(r.row)}
         header={
           <>
-            <TableHeaderCell className="w-14">Row</TableHeaderCell>
-            <TableHeaderCell>Name</TableHeaderCell>
-            <TableHeaderCell>Email</TableHeaderCell>
+            <RowHeaders name="Name" />
             <TableHeaderCell>Status</TableHeaderCell>
           </>
         }
         renderRow={(r) => (
           <>
-            <TableCell className="py-1.5 tabular-nums">{r.row}</TableCell>
-            <TableCell className="max-w-48 truncate py-1.5" title={r.contactName}>
-              {r.contactName || <span className="text-slate-400">—</span>}
-            </TableCell>
-            <TableCell className="max-w-56 truncate py-1.5" title={r.contactEmail}>
-              {r.contactEmail || <span className="text-slate-400">—</span>}
-            </TableCell>
+            <RowCells row={r} />
             <TableCell className="py-1.5">
               <RowStatus errors={r.errors} skipped="Duplicate (already added)" />
             </TableCell>

@@ -69,7 +69,13 @@ export function ManualContactForm({
         submit();
       }}
     >
-      <fieldset disabled={disabled} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
+      <fieldset
+        disabled={disabled}
+        className={cn(
+          'grid gap-3 sm:grid-cols-2',
+          fixed ? 'lg:grid-cols-[repeat(2,minmax(0,1fr))_auto]' : 'lg:grid-cols-[repeat(3,minmax(0,1fr))_auto]',
+        )}
+      >
         {fixed ? null : (
           <Field label="Player">
             {(a11y) => (

@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import type { TContactsStepProps } from '../wizard/campaign-form';
 import { countOf, isTextOrCsvFile } from '../wizard/PlayersStep';
-import { CsvMappingDialog } from './CsvMappingDialog';
+import { PendingCsvMapping } from './CsvMappingDialog';
 import { PlayerCsvPreview } from './CsvPreviewTable';
 import { FileDropZone } from './FileDropZone';
 import { ManualContactForm } from './ManualContactForm';
@@ -184,7 +184,8 @@ export function PlayerContactsStep({ form, onChange, locked, sentEmails }: TCont
           <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2">
             <CardTitle>Contacts per Player</CardTitle>
             <span className="text-sm text-slate-600">
-              {countOf(contacts.length, 'contact')} · minimum {form.min_contacts_per_player} per player
+              {countOf(contacts.length, 'contact')} · minimum{' '}
+              {Number.isFinite(form.min_contacts_per_player) ? form.min_contacts_per_player : 0} per player
             </span>
           </CardHeader>
           <CardContent>
@@ -202,18 +203,7 @@ export function PlayerContactsStep({ form, onChange, locked, sentEmails }: TCont
         </Card>
       )}
 
-      {csv.pending ? (
-        <CsvMappingDialog
-          key={`${csv.pending.fileName}-${csv.pending.headers.join('|')}`}
-          open
-          fileName={csv.pending.fileName}
-          headers={csv.pending.headers}
-          initial={csv.pending.initial}
-          withPlayer
-          onConfirm={confirmMapping}
-          onCancel={csv.cancel}
-        />
-      ) : null}
+      <PendingCsvMapping pending={csv.pending} withPlayer onConfirm={confirmMapping} onCancel={csv.cancel} />
     </div>
   );
 }

@@ -56,10 +56,11 @@ describe('CampaignDialog, every step', () => {
     fireEvent.click(button(/Next/));
     expect(screen.getByRole('heading', { level: 2, name: 'Step 2 of 3: Contacts' })).toBeTruthy();
 
-    for (const [name, email] of [
+    const added: [string, string][] = [
       ['Eve Park', 'Eve.Park@Example.org'],
       ['Sam Cole', 'sam.cole@example.org'],
-    ]) {
+    ];
+    for (const [name, email] of added) {
       type('Name', name);
       type('Email', email);
       fireEvent.click(button(/Add Contact/));

@@ -348,6 +348,37 @@ async function demoPages(browser, width) {
     await shot(page, width, 'invoice-chooser', { fullPage: false });
     await page.keyboard.press('Escape');
   });
+  await visit('fundraising', '/dashboard/fundraising');
+  const campaigns = await call(page, 'GET', '/api/fundraising/campaigns');
+  for (const c of campaigns.body?.campaigns ?? []) {
+    const slug = c.campaignType === 'alumni' ? 'alumni' : c.status === 'sent' ? 'player' : 'draft';
+    if (c.status === 'sent') await visit(`fundraising-campaign-${slug}`, `/dashboard/fundraising/campaign/${c.id}`);
+    await visit(`fundraising-launch-${slug}`, `/dashboard/fundraising/launch/${c.id}`);
+    if (slug === 'alumni') {
+      await step(width, 'fundraising-alumni-tabs', async () => {
+        await page.goto(`${base}/dashboard/fundraising/campaign/${c.id}`);
+        await settle(page);
+        for (const tab of ['Donation Details', 'Contact Insights']) {
+          await page.getByRole('tab', { name: tab }).click();
+          await settle(page);
+          await shot(page, width, `fundraising-alumni-${tab.toLowerCase().replace(' ', '-')}`);
+        }
+      });
+      await visit('donate', `/donate?campaign_id=${c.id}&amount=50`);
+      await visit('donate-success', `/donate/success?campaign_id=${c.id}&session_id=cs_test_a1b2c3d4e5f6g7h8i9`);
+      await visit('donate-cancel', `/donate/cancel?campaign_id=${c.id}`);
+    }
+  }
+  await step(width, 'fundraising-wizard', async () => {
+    await page.goto(`${base}/dashboard/fundraising`);
+    await settle(page);
+    await page.getByRole('button', { name: 'New Campaign' }).click();
+    await page.getByRole('dialog', { name: 'New Campaign' }).waitFor();
+    await shot(page, width, 'fundraising-wizard-details', { fullPage: false });
+    await page.keyboard.press('Escape');
+  });
+  await visit('unsubscribe-success', '/unsubscribe?unsubscribe=success');
+  await visit('unsubscribe-error', '/unsubscribe?unsubscribe=error&reason=invalid-link');
   await visit('placeholder-price-lists', '/dashboard/price-lists');
   await step(width, 'user-menu', async () => {
     await page.goto(`${base}/dashboard`);

@@ -12,12 +12,17 @@ import { column, rows, sql, type TTx } from '../../db/client';
  */
 
 /**
- * The donor uniqueness key of rules.donorKey in SQL: the donor's e-mail (trimmed, lower case),
- * else the contact, else one 'anonymous' for every donation that has neither.
+ * The donor uniqueness key of rules.donorKey in SQL, as two columns to group by (cheaper than
+ * building a text per donation): the donor's e-mail (trimmed, lower case), else the contact, else
+ * neither, which every anonymous donation shares.
  */
-const DONOR_KEY = sql`CASE WHEN NULLIF(lower(btrim(d.donor_email)), '') IS NOT NULL THEN 'email:' || lower(btrim(d.donor_email))
-     WHEN d.contact_id IS NOT NULL THEN 'contact:' || d.contact_id::text
-     ELSE 'anonymous' END`;
+const DONOR_EMAIL = sql`NULLIF(lower(btrim(d.donor_email)), '')`;
+const DONOR_CONTACT = sql`CASE WHEN NULLIF(lower(btrim(d.donor_email)), '') IS NULL THEN d.contact_id END`;
+/** The key as text, as rules.donorKey writes it ('email:…', 'contact:…', 'anonymous'). */
+const donorKeyText = (email: SQL, contact: SQL) =>
+  sql`CASE WHEN ${email} IS NOT NULL THEN 'email:' || ${email}
+           WHEN ${contact} IS NOT NULL THEN 'contact:' || ${contact}::text
+           ELSE 'anonymous' END`;
 
 const ZFacts = z.object({
   id: z.string(),
@@ -102,10 +107,12 @@ export async function paidTotals(tx: TTx, orgId: string, campaignId: string) {
   const [row] = await rows(
     tx,
     z.object({ raised_cents: column.count, donation_count: column.count, donor_count: column.count }),
-    sql`SELECT COALESCE(sum(d.amount_cents), 0) AS raised_cents, count(*) AS donation_count,
-               count(DISTINCT ${DONOR_KEY}) AS donor_count
-        FROM donation d
-        WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'`,
+    sql`SELECT COALESCE(sum(n.total), 0) AS raised_cents, COALESCE(sum(n.count), 0) AS donation_count,
+               count(*) AS donor_count
+        FROM (SELECT sum(d.amount_cents) AS total, count(*) AS count
+              FROM donation d
+              WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
+              GROUP BY ${DONOR_EMAIL}, ${DONOR_CONTACT}) n`,
   );
   return row ?? { raised_cents: 0, donation_count: 0, donor_count: 0 };
 }
@@ -194,31 +201,42 @@ export async function analyticsFigures(
     tx,
     ZAnalytics,
     sql`WITH paid AS MATERIALIZED (
-          SELECT d.amount_cents, d.paid_at, ${DONOR_KEY} AS donor_key,
-                 COALESCE(NULLIF(btrim(d.donor_name), ''), fc.name) AS name,
-                 COALESCE(NULLIF(lower(btrim(d.donor_email)), ''), lower(fc.email)) AS email
-          FROM donation d LEFT JOIN fundraising_contact fc ON fc.id = d.contact_id AND fc.org_id = d.org_id
+          SELECT d.amount_cents, d.paid_at, d.contact_id, d.donor_name, ${DONOR_EMAIL} AS donor_email,
+                 ${DONOR_CONTACT} AS donor_contact
+          FROM donation d
           WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
         ),
         days AS (
           SELECT (paid_at AT TIME ZONE ${zone})::date::text AS date, sum(amount_cents) AS amount_cents, count(*) AS count
           FROM paid GROUP BY 1
         ),
-        donors AS (
-          SELECT donor_key AS key,
-                 (array_agg(name ORDER BY paid_at DESC) FILTER (WHERE name IS NOT NULL))[1] AS name,
-                 (array_agg(email ORDER BY paid_at DESC) FILTER (WHERE email IS NOT NULL))[1] AS email,
-                 sum(amount_cents) AS total_cents, count(*) AS donation_count
-          FROM paid GROUP BY donor_key
-          ORDER BY sum(amount_cents) DESC, count(*) DESC, donor_key
-          LIMIT ${topDonors}
+        donors AS MATERIALIZED (
+          SELECT donor_email, donor_contact, sum(amount_cents) AS total_cents, count(*) AS donation_count
+          FROM paid GROUP BY donor_email, donor_contact
+        ),
+        top AS (
+          SELECT donors.*, ${donorKeyText(sql`donor_email`, sql`donor_contact`)} AS key
+          FROM donors ORDER BY total_cents DESC, donation_count DESC, key LIMIT ${topDonors}
+        ),
+        -- Names and addresses for the few top donors only: their latest donation's, else the contact's.
+        named AS (
+          SELECT t.key, t.total_cents, t.donation_count,
+                 (array_agg(w.name ORDER BY p.paid_at DESC) FILTER (WHERE w.name IS NOT NULL))[1] AS name,
+                 (array_agg(w.email ORDER BY p.paid_at DESC) FILTER (WHERE w.email IS NOT NULL))[1] AS email
+          FROM top t
+          JOIN paid p ON COALESCE(p.donor_email, '') = COALESCE(t.donor_email, '')
+                     AND COALESCE(p.donor_contact::text, '') = COALESCE(t.donor_contact::text, '')
+          LEFT JOIN fundraising_contact fc ON fc.id = p.contact_id AND fc.org_id = ${orgId}
+          CROSS JOIN LATERAL (SELECT COALESCE(NULLIF(btrim(p.donor_name), ''), fc.name) AS name,
+                                     COALESCE(p.donor_email, lower(fc.email)) AS email) w
+          GROUP BY t.key, t.total_cents, t.donation_count
         )
         SELECT (SELECT COALESCE(sum(amount_cents), 0) FROM paid) AS total_cents,
                (SELECT count(*) FROM paid) AS donation_count,
-               (SELECT count(DISTINCT donor_key) FROM paid) AS donor_count,
+               (SELECT count(*) FROM donors) AS donor_count,
                (SELECT COALESCE(json_agg(days ORDER BY days.date), '[]'::json) FROM days) AS timeline,
-               (SELECT COALESCE(json_agg(donors ORDER BY donors.total_cents DESC, donors.donation_count DESC, donors.key),
-                                '[]'::json) FROM donors) AS top_donors`,
+               (SELECT COALESCE(json_agg(named ORDER BY named.total_cents DESC, named.donation_count DESC, named.key),
+                                '[]'::json) FROM named) AS top_donors`,
   );
   return row ?? { total_cents: 0, donation_count: 0, donor_count: 0, timeline: [], top_donors: [] };
 }
@@ -263,8 +281,9 @@ export type TInsightsRow = z.output<typeof ZInsights>;
  * sent), paid donations made (by the contact, or by their address as the donor's e-mail, case
  * insensitive; a donation matching both ways counts once), the opt-out and the reminder status
  * (opted_out, else exempt_donated, else eligible). Answers the counts of every filter, the e-mails
- * sent, and one page of the filtered rows by name. Hash joins over the campaign's contacts and
- * paid donations: two passes, whatever their numbers.
+ * sent, and one page of the filtered rows by name (a top-N sort). Hash joins over the campaign's
+ * contacts and paid donations, each read once whatever their numbers; no CTE is materialized, so a
+ * planner with stale statistics still joins through the indexes rather than scanning a CTE per row.
  */
 export async function insightFigures(
   tx: TTx,
@@ -277,27 +296,28 @@ export async function insightFigures(
   const [row] = await rows(
     tx,
     ZInsights,
-    sql`WITH contacts AS MATERIALIZED (
-          SELECT fc.id AS contact_id, fc.name, NULLIF(btrim(fc.email), '') AS email,
-                 NULLIF(lower(btrim(fc.email)), '') AS address, fc.email_opt_out, fc.opt_out_at
+    sql`WITH contacts AS (
+          SELECT fc.id AS contact_id, fc.name, NULLIF(btrim(fc.email), '') AS email, fc.email_opt_out, fc.opt_out_at
           FROM campaign_contact cc JOIN fundraising_contact fc ON fc.id = cc.contact_id AND fc.org_id = cc.org_id
           WHERE cc.org_id = ${orgId} AND cc.campaign_id = ${campaignId}
         ),
-        paid AS MATERIALIZED (
-          SELECT d.id, d.amount_cents, d.contact_id, NULLIF(lower(btrim(d.donor_email)), '') AS address
-          FROM donation d
-          WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
-        ),
-        matched AS (
-          SELECT c.contact_id, p.id, p.amount_cents FROM contacts c JOIN paid p ON p.contact_id = c.contact_id
-          UNION
-          SELECT c.contact_id, p.id, p.amount_cents FROM contacts c JOIN paid p ON p.address = c.address
-        ),
         given AS (
-          SELECT contact_id, count(*) AS n, sum(amount_cents) AS total FROM matched GROUP BY contact_id
+          -- Each paid donation counts for its contact, and for the contact whose address it was
+          -- given from when that is another one: one pass over the donations, no de-duplication.
+          SELECT x.contact_id, count(*) AS n, sum(x.amount_cents) AS total
+          FROM (SELECT d.contact_id, d.amount_cents FROM donation d
+                WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
+                  AND d.contact_id IS NOT NULL
+                UNION ALL
+                SELECT fc.id, d.amount_cents FROM donation d
+                JOIN fundraising_contact fc ON fc.org_id = d.org_id AND lower(fc.email) = lower(d.donor_email)
+                WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
+                  AND d.contact_id IS DISTINCT FROM fc.id) x
+          GROUP BY x.contact_id
         ),
         received AS (
-          SELECT DISTINCT r.contact_id FROM email_campaign_recipient r
+          -- One recipient row per contact and campaign (email_campaign_recipient_once_idx).
+          SELECT r.contact_id FROM email_campaign_recipient r
           WHERE r.org_id = ${orgId} AND r.fundraising_campaign_id = ${campaignId} AND r.status = 'sent'
         ),
         insights AS (
@@ -316,9 +336,8 @@ export async function insightFigures(
                count(*) FILTER (WHERE ${FILTERS.opted_out}) AS opted_out_n,
                count(*) FILTER (WHERE ${FILTERS.no_email}) AS no_email_n,
                count(*) FILTER (WHERE received) AS sent_n,
-               (SELECT COALESCE(json_agg(pg ORDER BY pg.ord), '[]'::json)
-                FROM (SELECT i.*, row_number() OVER (ORDER BY lower(i.name), i.email, i.contact_id) AS ord
-                      FROM insights i WHERE ${FILTERS[filter]}
+               (SELECT COALESCE(json_agg(pg ORDER BY lower(pg.name), pg.email, pg.contact_id), '[]'::json)
+                FROM (SELECT i.* FROM insights i WHERE ${FILTERS[filter]}
                       ORDER BY lower(i.name), i.email, i.contact_id
                       LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) pg) AS rows
         FROM insights`,

@@ -295,7 +295,8 @@ export async function deleteCampaignContacts(
 // The list (§2.1, §7.2): one statement, each campaign's figures from its own indexed rows
 // ---------------------------------------------------------------------------------------------
 
-const ZListRow = z.object({
+/** The columns the list and the detail both read (the dates as YYYY-MM-DD text). */
+const ZCampaignColumns = z.object({
   id: z.string(),
   name: z.string(),
   status: z.string(),
@@ -304,6 +305,9 @@ const ZListRow = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
   created_at: column.instant,
+});
+
+const ZListRow = ZCampaignColumns.extend({
   raised_cents: column.count,
   player_count: column.count,
   contact_count: column.count,
@@ -338,21 +342,13 @@ export async function listCampaigns(tx: TTx, orgId: string): Promise<TCampaignLi
 // The detail (§7.2): the campaign with its organization, players and contacts
 // ---------------------------------------------------------------------------------------------
 
-const ZDetailRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.string(),
-  campaign_type: z.enum(CAMPAIGN_TYPES),
-  goal_cents: column.count.nullable(),
-  starts_at: z.string(),
-  ends_at: z.string(),
+const ZDetailRow = ZCampaignColumns.extend({
   min_contacts_per_player: z.number(),
   subject_seed: z.string().nullable(),
   body_seed: z.string().nullable(),
   behalf_of_name: z.string().nullable(),
   message_perspective: z.enum(MESSAGE_PERSPECTIVES),
   reminder_schedule: z.unknown(),
-  created_at: column.instant,
   updated_at: column.instant,
   organization_name: z.string(),
 });

@@ -12,6 +12,7 @@ import {
   type ZTemplateInput,
 } from '@pennant/shared/fundraising/schemas';
 import { planAllows } from '@pennant/shared/organization/plans';
+import { isValid, parseISO } from 'date-fns';
 import type { z } from 'zod';
 import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
@@ -55,13 +56,8 @@ import {
 const M = FUNDRAISING_MESSAGES;
 const fieldError = (field: string, message: string) => new AppError('validation_failed', message, { [field]: message });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day as YYYY-MM-DD (not 2026-02-30, which the schema's pattern lets through). */
-const isDay = (v: string) => {
-  if (!DAY.test(v)) return false;
-  const at = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
-};
+/** A real calendar day (not 2026-02-30, which the schema's YYYY-MM-DD pattern lets through). */
+const isDay = (v: string) => isValid(parseISO(v));
 
 // ---------------------------------------------------------------------------------------------
 // The list and the detail

@@ -440,4 +440,22 @@ forEachDatabase('fundraising campaigns: who may', (env) => {
     expect((await reader.delete(`${BASE}/${id}`)).status).toBe(403);
     expect((await campaignDetail(owner, id)).name).toBe('Spring Booster Drive');
   });
+
+  it('serves the public routes: the donation page’s campaign and the unsubscribe link', async () => {
+    const { client } = await campaignOrg(env(), 'Public Boosters');
+    const { id } = await postCampaign(client, playerCampaignBody());
+    const stranger = env().client();
+    expect(await stranger.get(`/api/public/campaigns/${id}`)).toMatchObject({
+      status: 200,
+      body: { id, name: 'Spring Booster Drive', campaignType: 'player', organizationName: 'Public Boosters' },
+    });
+    expect((await stranger.get('/api/public/campaigns/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+
+    const link = await stranger.get('/api/public/unsubscribe?token=forged');
+    expect(link.status).toBe(302);
+    expect(link.headers.get('location')).toBe(
+      'http://localhost:3999/unsubscribe?unsubscribe=error&reason=invalid-link',
+    );
+    expect((await stranger.post('/api/public/unsubscribe?token=forged', {})).status).toBe(400);
+  });
 });

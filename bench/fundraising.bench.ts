@@ -47,13 +47,17 @@ async function seedCampaign(
   opts: { type: 'player' | 'alumni'; status: string },
 ): Promise<string> {
   return withPlatform(deps.db, deps.log, 'bench seed campaign', async (tx) => {
-    const [campaign] = await rows(tx, ZId, sql`
+    const [campaign] = await rows(
+      tx,
+      ZId,
+      sql`
       INSERT INTO fundraising_campaign (org_id, name, status, campaign_type, goal_cents, starts_at, ends_at,
                                         reminder_schedule, message_perspective)
       VALUES (${orgId}, ${`Bench ${label}`}, ${opts.status}, ${opts.type}, 5000000, current_date - 10, current_date + 20,
               '{"autoScheduleEnabled":true,"customScheduleEnabled":false,"customIntervalsDays":[],"maxReminders":2}',
               'team')
-      RETURNING id`);
+      RETURNING id`,
+    );
     if (!campaign) throw new Error('no campaign');
     await tx.execute(sql`
       INSERT INTO campaign_player (org_id, campaign_id, name)
@@ -82,11 +86,15 @@ async function seedCampaign(
 /** A sent campaign's history: 90% e-mailed, 50,000 donations (90% paid) over its contacts and 30 days. */
 async function seedHistory(deps: TDeps, orgId: string, campaignId: string): Promise<void> {
   await withPlatform(deps.db, deps.log, 'bench seed history', async (tx) => {
-    const [batch] = await rows(tx, ZId, sql`
+    const [batch] = await rows(
+      tx,
+      ZId,
+      sql`
       INSERT INTO email_campaign (org_id, name, fundraising_campaign_id, status, subject, body, recipient_count,
                                   completed_at)
       VALUES (${orgId}, 'Bench send', ${campaignId}, 'completed', 'Subject', 'Body', ${CONTACTS}, now())
-      RETURNING id`);
+      RETURNING id`,
+    );
     if (!batch) throw new Error('no batch');
     await tx.execute(sql`
       INSERT INTO email_campaign_recipient (org_id, email_campaign_id, fundraising_campaign_id, contact_id, player_id,
@@ -156,14 +164,19 @@ async function runFor(kind: TKind): Promise<boolean> {
       const res = await app.request(`${ORIGIN}/api/fundraising/campaigns/${id}/launch`, {
         method: 'POST',
         headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
-        body: JSON.stringify({ subject: 'Support [Player Name]', body: 'Hi [Recipient],\n\n[Donate Buttons]\n\n[Unsubscribe]' }),
+        body: JSON.stringify({
+          subject: 'Support [Player Name]',
+          body: 'Hi [Recipient],\n\n[Donate Buttons]\n\n[Unsubscribe]',
+        }),
       });
       const text = await res.text();
       const took = performance.now() - started;
       if (res.status !== 200) throw new Error(`launch: ${res.status} ${text.slice(0, 300)}`);
       const reply = ZLaunch.parse(JSON.parse(text));
       launches.push(took);
-      print(`  launch ${n}: ${reply.queued} e-mails queued in ${ms(took)} (estimated completion ${reply.estimatedMinutes} min)`);
+      print(
+        `  launch ${n}: ${reply.queued} e-mails queued in ${ms(took)} (estimated completion ${reply.estimatedMinutes} min)`,
+      );
     }
     launches.sort((a, b) => a - b);
     const launchMedian = launches[Math.floor(launches.length / 2)] ?? 0;

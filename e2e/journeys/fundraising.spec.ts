@@ -93,9 +93,7 @@ test('a player campaign is created, launched, donated to from an e-mail, and a f
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     await dialog.getByRole('tab', { name: 'Paste Data' }).click();
-    await dialog
-      .getByLabel('Contact lines')
-      .fill(FAMILIES.map((f) => `${f.player}, ${f.name}, ${f.email}`).join('\n'));
+    await dialog.getByLabel('Contact lines').fill(FAMILIES.map((f) => `${f.player}, ${f.name}, ${f.email}`).join('\n'));
     await dialog.getByRole('button', { name: 'Preview Contacts' }).click();
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -108,7 +106,11 @@ test('a player campaign is created, launched, donated to from an e-mail, and a f
   const row = page.getByRole('row', { name: /Falcons Spring Drive/ });
   await test.step('the draft is listed; Launch opens the launch page and queues the e-mails', async () => {
     await expect(row.getByText('draft', { exact: false })).toBeVisible();
-    await row.getByRole('link', { name: 'Launch' }).or(row.getByRole('button', { name: 'Launch' })).first().click();
+    await row
+      .getByRole('link', { name: 'Launch' })
+      .or(row.getByRole('button', { name: 'Launch' }))
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: 'Launch Campaign' })).toBeVisible();
     await expect(page.getByLabel('Subject')).not.toHaveValue('');
     await page.getByRole('button', { name: 'Launch Campaign' }).click();
@@ -152,7 +154,10 @@ test('a player campaign is created, launched, donated to from an e-mail, and a f
   });
 
   await test.step('the player’s progress shows $50 without a reload', async () => {
-    const ava = campaignPage.getByRole('list', { name: 'Players' }).getByRole('listitem').filter({ hasText: 'Ava Brooks' });
+    const ava = campaignPage
+      .getByRole('list', { name: 'Players' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Ava Brooks' });
     await expect(ava).toContainText('$50', { timeout: 20_000 });
   });
 
@@ -174,7 +179,9 @@ test('an alumni campaign is blocked until the payment account is ready', async (
   await page.getByRole('button', { name: 'New Campaign' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Campaign' });
   await dialog.getByRole('radio', { name: /Alumni/ }).check();
-  await expect(dialog.getByRole('alert').filter({ hasText: 'Payment account connection is not configured' })).toBeVisible();
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'Payment account connection is not configured' }),
+  ).toBeVisible();
   await dialog.getByLabel('Campaign Name').fill('Alumni Scoreboard');
   await dialog.getByRole('button', { name: 'Next' }).click();
   // Next does not leave the details while the account is not ready.

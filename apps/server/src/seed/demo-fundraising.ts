@@ -1,5 +1,5 @@
-import { DEFAULT_REMINDER_SCHEDULE } from '@pennant/shared/fundraising/schemas';
 import { reminderDays } from '@pennant/shared/fundraising/rules';
+import { DEFAULT_REMINDER_SCHEDULE } from '@pennant/shared/fundraising/schemas';
 import { addDays, addHours, format } from 'date-fns';
 import type { TTx } from '../db/client';
 import type { donations } from '../db/schema/fundraising';
@@ -25,20 +25,79 @@ import {
  */
 
 const FIRST = [
-  'Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Elizabeth', 'William',
-  'Susan', 'Carlos', 'Karen', 'Thomas', 'Nancy', 'Daniel', 'Lisa', 'Kevin', 'Angela', 'Brian', 'Monica',
-  'Jason', 'Tanya', 'Greg', 'Rosa', 'Derek', 'Helen', 'Omar', 'Grace', 'Luis',
+  'Maria',
+  'James',
+  'Linda',
+  'Robert',
+  'Patricia',
+  'Michael',
+  'Jennifer',
+  'David',
+  'Elizabeth',
+  'William',
+  'Susan',
+  'Carlos',
+  'Karen',
+  'Thomas',
+  'Nancy',
+  'Daniel',
+  'Lisa',
+  'Kevin',
+  'Angela',
+  'Brian',
+  'Monica',
+  'Jason',
+  'Tanya',
+  'Greg',
+  'Rosa',
+  'Derek',
+  'Helen',
+  'Omar',
+  'Grace',
+  'Luis',
 ];
 const LAST = [
-  'Alvarez', 'Bennett', 'Chen', 'Dawson', 'Ellis', 'Foster', 'Garcia', 'Hughes', 'Iverson', 'Jensen', 'Kowalski',
-  'Lopez', 'Morales', 'Nguyen', "O'Brien", 'Patel', 'Quinn', 'Ramirez', 'Sullivan', 'Thompson', 'Underwood',
-  'Vasquez', 'Walsh', 'Young', 'Zimmerman',
+  'Alvarez',
+  'Bennett',
+  'Chen',
+  'Dawson',
+  'Ellis',
+  'Foster',
+  'Garcia',
+  'Hughes',
+  'Iverson',
+  'Jensen',
+  'Kowalski',
+  'Lopez',
+  'Morales',
+  'Nguyen',
+  "O'Brien",
+  'Patel',
+  'Quinn',
+  'Ramirez',
+  'Sullivan',
+  'Thompson',
+  'Underwood',
+  'Vasquez',
+  'Walsh',
+  'Young',
+  'Zimmerman',
 ];
 // Reserved example domains: the demo's families are made up, and no real inbox must ever get their reminders.
 const DOMAINS = ['example.com', 'example.org', 'example.net'];
 const PLAYERS = [
-  'Ava Bennett', 'Caleb Foster', 'Diego Ramirez', 'Emma Walsh', 'Ethan Nguyen', 'Isabella Chen', 'Jack Sullivan',
-  'Liam Patel', 'Mia Garcia', 'Noah Thompson', 'Olivia Jensen', 'Sofia Morales',
+  'Ava Bennett',
+  'Caleb Foster',
+  'Diego Ramirez',
+  'Emma Walsh',
+  'Ethan Nguyen',
+  'Isabella Chen',
+  'Jack Sullivan',
+  'Liam Patel',
+  'Mia Garcia',
+  'Noah Thompson',
+  'Olivia Jensen',
+  'Sofia Morales',
 ];
 
 /** mulberry32: a small seeded generator, so the demo is the same every time. */
@@ -145,7 +204,12 @@ export async function seedDemoFundraising(tx: TTx, orgId: string, userId: string
   );
   await insertDemoCampaignContacts(
     tx,
-    familyContacts.map((c, i) => ({ orgId, campaignId: playerCampaign, contactId: c.id, playerId: families[i]?.playerId })),
+    familyContacts.map((c, i) => ({
+      orgId,
+      campaignId: playerCampaign,
+      contactId: c.id,
+      playerId: families[i]?.playerId,
+    })),
   );
   const playerSend = await insertDemoEmailCampaign(tx, {
     orgId,

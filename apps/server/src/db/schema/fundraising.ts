@@ -1,5 +1,5 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { TReminderSchedule } from '@pennant/shared/fundraising/schemas';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, instant, updatedAt } from './columns';
 import { emailMessages } from './mail';
@@ -74,7 +74,14 @@ const playerId = () => uuid('player_id').references(() => campaignPlayers.id, { 
 /** The spec's player_contact: a contact in a campaign, under a player (null for alumni). */
 export const campaignContacts = pgTable(
   'campaign_contact',
-  { id: id(), orgId: orgId(), campaignId: campaignId(), playerId: playerId(), contactId: contactId(), createdAt: createdAt() },
+  {
+    id: id(),
+    orgId: orgId(),
+    campaignId: campaignId(),
+    playerId: playerId(),
+    contactId: contactId(),
+    createdAt: createdAt(),
+  },
   (t) => [index('campaign_contact_org_idx').on(t.orgId, t.campaignId, t.createdAt)],
 );
 

@@ -165,7 +165,10 @@ export function useAddCampaignContacts(
   );
 }
 
-export function useSaveCampaignTemplate(id: string, ui?: TMutationUi<unknown, { subjectSeed: string; bodySeed: string }>) {
+export function useSaveCampaignTemplate(
+  id: string,
+  ui?: TMutationUi<unknown, { subjectSeed: string; bodySeed: string }>,
+) {
   return useContractMutation(
     api.saveCampaignTemplate,
     {

@@ -1,4 +1,3 @@
-import { EMAIL_MAX } from '@pennant/shared/fields';
 import {
   alumniImportOutcome,
   type TAlumniCsvRow,
@@ -6,7 +5,7 @@ import {
   validateAlumniCsvRows,
   validateManualContact,
 } from '@pennant/shared/fundraising/contacts';
-import { FUNDRAISING_LIMITS, FUNDRAISING_MESSAGES } from '@pennant/shared/fundraising/schemas';
+import { FUNDRAISING_MESSAGES } from '@pennant/shared/fundraising/schemas';
 import { Lock, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -14,19 +13,18 @@ import { Alert, InlineError } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { Field, Input } from '@/components/ui/Field';
 import { TableCell, TableHeaderCell } from '@/components/ui/Table';
 import type { TContactsStepProps, TManualAlumniContact } from '../wizard/campaign-form';
 import { countOf } from '../wizard/PlayersStep';
 import { PendingCsvMapping } from './CsvMappingDialog';
 import { AlumniCsvPreview } from './CsvPreviewTable';
 import { FileDropZone } from './FileDropZone';
+import { NameEmailFields } from './ManualContactForm';
 import { EmailSentBadge, RemoveButton } from './PlayerContactsDetail';
 import { isCsvFile, newContactId } from './step-contacts';
 import { useCsvFile } from './use-csv-file';
 import { VirtualTable } from './VirtualTable';
 
-const L = FUNDRAISING_LIMITS;
 const M = FUNDRAISING_MESSAGES;
 
 /**
@@ -122,37 +120,20 @@ export function AlumniContactsStep({ form, onChange, locked, sentEmails }: TCont
               }}
             >
               <fieldset disabled={locked} className="grid gap-3 sm:grid-cols-2">
-                <Field label="Name">
-                  {(a11y) => (
-                    <Input
-                      {...a11y}
-                      value={name}
-                      maxLength={L.contactNameMax}
-                      autoComplete="off"
-                      placeholder="Jamie Alvarez"
-                      onChange={(e) => {
-                        setName(e.target.value);
-                        setAddError(null);
-                      }}
-                    />
-                  )}
-                </Field>
-                <Field label="Email">
-                  {(a11y) => (
-                    <Input
-                      {...a11y}
-                      type="email"
-                      value={email}
-                      maxLength={EMAIL_MAX}
-                      autoComplete="off"
-                      placeholder="jamie@example.com"
-                      onChange={(e) => {
-                        setEmail(e.target.value);
-                        setAddError(null);
-                      }}
-                    />
-                  )}
-                </Field>
+                <NameEmailFields
+                  labels={{ name: 'Name', email: 'Email' }}
+                  placeholders={{ name: 'Jamie Alvarez', email: 'jamie@example.com' }}
+                  name={name}
+                  email={email}
+                  onName={(v) => {
+                    setName(v);
+                    setAddError(null);
+                  }}
+                  onEmail={(v) => {
+                    setEmail(v);
+                    setAddError(null);
+                  }}
+                />
                 <div className="sm:col-span-2">
                   <Button type="submit">
                     <Plus className="h-4 w-4" aria-hidden /> Add Contact

@@ -97,37 +97,20 @@ export function ManualContactForm({
             )}
           </Field>
         )}
-        <Field label="Contact Name">
-          {(a11y) => (
-            <Input
-              {...a11y}
-              value={name}
-              maxLength={L.contactNameMax}
-              autoComplete="off"
-              placeholder="Maria Rivera"
-              onChange={(e) => {
-                setName(e.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Contact Email">
-          {(a11y) => (
-            <Input
-              {...a11y}
-              type="email"
-              value={email}
-              maxLength={EMAIL_MAX}
-              autoComplete="off"
-              placeholder="maria@example.com"
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </Field>
+        <NameEmailFields
+          labels={{ name: 'Contact Name', email: 'Contact Email' }}
+          placeholders={{ name: 'Maria Rivera', email: 'maria@example.com' }}
+          name={name}
+          email={email}
+          onName={(v) => {
+            setName(v);
+            setError(null);
+          }}
+          onEmail={(v) => {
+            setEmail(v);
+            setError(null);
+          }}
+        />
         <div className="flex items-end">
           <Button type="submit" className="w-full sm:w-auto">
             <Plus className="h-4 w-4" aria-hidden /> Add Contact
@@ -136,5 +119,47 @@ export function ManualContactForm({
       </fieldset>
       {error ? <InlineError>{error}</InlineError> : null}
     </form>
+  );
+}
+
+interface TNameEmailFieldsProps {
+  labels: { name: string; email: string };
+  placeholders: { name: string; email: string };
+  name: string;
+  email: string;
+  onName: (value: string) => void;
+  onEmail: (value: string) => void;
+}
+
+/** A contact's name and e-mail inputs, limited as the save limits them (the manual and alumni add forms). */
+export function NameEmailFields({ labels, placeholders, name, email, onName, onEmail }: TNameEmailFieldsProps) {
+  return (
+    <>
+      <Field label={labels.name}>
+        {(a11y) => (
+          <Input
+            {...a11y}
+            value={name}
+            maxLength={L.contactNameMax}
+            autoComplete="off"
+            placeholder={placeholders.name}
+            onChange={(e) => onName(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={labels.email}>
+        {(a11y) => (
+          <Input
+            {...a11y}
+            type="email"
+            value={email}
+            maxLength={EMAIL_MAX}
+            autoComplete="off"
+            placeholder={placeholders.email}
+            onChange={(e) => onEmail(e.target.value)}
+          />
+        )}
+      </Field>
+    </>
   );
 }

@@ -6,6 +6,7 @@
 //
 //   npx tsx bench/fundraising.bench.ts                  both databases
 //   npx tsx bench/fundraising.bench.ts --only=postgres  (or --only=pglite)
+//   BENCH_KEEP=1 keeps the database it made, to read the plans afterwards.
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL select the PostgreSQL server (default
 //   postgres://postgres@127.0.0.1:5432/test); the bench creates and drops its own database.
 import { z } from 'zod';
@@ -212,7 +213,9 @@ async function runFor(kind: TKind): Promise<boolean> {
     }
   } finally {
     await shutdown(deps);
-    await opened.drop();
+    // BENCH_KEEP=1 leaves the database behind to look at the plans (psql, EXPLAIN ANALYZE).
+    if (process.env.BENCH_KEEP) print(`kept the database: ${opened.url ?? opened.dataDir}`);
+    else await opened.drop();
   }
   return met;
 }

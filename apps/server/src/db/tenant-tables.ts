@@ -29,9 +29,15 @@ export const ALL_TABLES: readonly PgTable[] = [
 
 /**
  * Tables with an org_id that the app role never touches directly: triggers write them and
- * SECURITY DEFINER functions read them, scoped to the request's organization (0005).
+ * SECURITY DEFINER functions read them, scoped to the request's organization (0005, 0019).
  */
-export const DEFINER_ONLY_TABLES: readonly string[] = ['company_search', 'company_status_count'];
+export const DEFINER_ONLY_TABLES: readonly string[] = [
+  'company_search',
+  'company_status_count',
+  'campaign_giving',
+  'campaign_giving_quarter',
+  'campaign_raised',
+];
 
 /**
  * Tenant tables the app role may read and add to but never change or delete from: records of

@@ -1,5 +1,6 @@
 import type { TReminderSchedule } from '@pennant/shared/fundraising/schemas';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, instant, updatedAt } from './columns';
 import { emailMessages } from './mail';
@@ -100,6 +101,8 @@ export const donations = pgTable(
     stripeAccountId: text('stripe_account_id'),
     donorName: text('donor_name'),
     donorEmail: text('donor_email'),
+    /** The donor key's e-mail part, kept by the database (0019_fundraising_giving.sql). */
+    donorEmailKey: text('donor_email_key').generatedAlwaysAs(sql`NULLIF(lower(btrim(donor_email)), '')`),
     createdAt: createdAt(),
     paidAt: instant('paid_at'),
   },
@@ -164,3 +167,38 @@ export const campaignReminders = pgTable(
   },
   (t) => [index('campaign_reminder_org_idx').on(t.orgId, t.campaignId, t.contactId, t.sentAt.desc())],
 );
+
+/*
+ * Paid giving kept by the donation triggers (0019_fundraising_giving.sql): definer-only side
+ * tables, read through campaign_giving_rows / campaign_giving_quarters / campaign_raised_totals.
+ */
+const giving = {
+  orgId: uuid('org_id').notNull(),
+  campaignId: uuid('campaign_id')
+    .notNull()
+    .references(() => fundraisingCampaigns.id, { onDelete: 'cascade' }),
+  donationCount: integer('donation_count').notNull(),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+};
+
+/** Per campaign, contact and donor e-mail (lower case, trimmed): paid donations and their total. */
+export const campaignGiving = pgTable('campaign_giving', {
+  ...giving,
+  contactId: uuid('contact_id'),
+  donorEmail: text('donor_email'),
+});
+
+/** Per campaign and quarter hour (UTC) of paid_at, for the daily timeline on any calendar. */
+export const campaignGivingQuarters = pgTable(
+  'campaign_giving_quarter',
+  { ...giving, quarter: instant('quarter').notNull() },
+  (t) => [primaryKey({ columns: [t.campaignId, t.quarter] })],
+);
+
+/** Per campaign: the paid total and count (the list's Raised). */
+export const campaignRaised = pgTable('campaign_raised', {
+  ...giving,
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => fundraisingCampaigns.id, { onDelete: 'cascade' }),
+});

@@ -6,18 +6,20 @@ import { column, rows, sql, type TTx } from '../../db/client';
 /*
  * The campaign page's figures (spec 002 §2.4, §2.5, §3, §7.2, §7.3, §9): e-mail history, player and
  * campaign progress, the donation list, analytics and contact insights. Set-based: each answer is
- * one statement over the campaign's own rows (the 0016 indexes: paid donations by campaign, by
- * contact, by player and by lower(donor_email); recipients by campaign and contact), so 10,000
- * contacts and 50,000 donations never mean a query per row. Only paid donations count (§9).
+ * one statement over the campaign's own rows, so 10,000 contacts and 50,000 donations never mean a
+ * query per row. Only paid donations count (§9). Totals, donors and the timeline come from the
+ * giving rows the donation triggers keep (0019: per contact and donor e-mail, per quarter hour),
+ * not from the donations themselves: one row per donor instead of one per gift.
  */
 
 /**
  * The donor uniqueness key of rules.donorKey in SQL, as two columns to group by (cheaper than
- * building a text per donation): the donor's e-mail (trimmed, lower case), else the contact, else
- * neither, which every anonymous donation shares.
+ * building a text per row): the donor's e-mail (trimmed, lower case), else the contact, else
+ * neither, which every anonymous donation shares. A giving row's donor_email is already trimmed
+ * and lower case.
  */
-const DONOR_EMAIL = sql`NULLIF(lower(btrim(d.donor_email)), '')`;
-const DONOR_CONTACT = sql`CASE WHEN NULLIF(lower(btrim(d.donor_email)), '') IS NULL THEN d.contact_id END`;
+const GIVING_EMAIL = sql`g.donor_email`;
+const GIVING_CONTACT = sql`CASE WHEN g.donor_email IS NULL THEN g.contact_id END`;
 /** The key as text, as rules.donorKey writes it ('email:…', 'contact:…', 'anonymous'). */
 const donorKeyText = (email: SQL, contact: SQL) =>
   sql`CASE WHEN ${email} IS NOT NULL THEN 'email:' || ${email}
@@ -102,17 +104,16 @@ export async function playerProgressRows(tx: TTx, orgId: string, campaignId: str
   );
 }
 
-/** Paid total, paid donations and distinct donors (by the donor key). */
+/** Paid total, paid donations and distinct donors (by the donor key), from the giving rows. */
 export async function paidTotals(tx: TTx, orgId: string, campaignId: string) {
   const [row] = await rows(
     tx,
     z.object({ raised_cents: column.count, donation_count: column.count, donor_count: column.count }),
     sql`SELECT COALESCE(sum(n.total), 0) AS raised_cents, COALESCE(sum(n.count), 0) AS donation_count,
                count(*) AS donor_count
-        FROM (SELECT sum(d.amount_cents) AS total, count(*) AS count
-              FROM donation d
-              WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
-              GROUP BY ${DONOR_EMAIL}, ${DONOR_CONTACT}) n`,
+        FROM (SELECT sum(g.total_cents) AS total, sum(g.donation_count) AS count
+              FROM campaign_giving_rows(${orgId}, ${campaignId}) g
+              GROUP BY ${GIVING_EMAIL}, ${GIVING_CONTACT}) n`,
   );
   return row ?? { raised_cents: 0, donation_count: 0, donor_count: 0 };
 }
@@ -200,39 +201,51 @@ export async function analyticsFigures(
   const [row] = await rows(
     tx,
     ZAnalytics,
-    sql`WITH paid AS MATERIALIZED (
-          SELECT d.amount_cents, d.paid_at, d.contact_id, d.donor_name, ${DONOR_EMAIL} AS donor_email,
-                 ${DONOR_CONTACT} AS donor_contact
-          FROM donation d
-          WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
+    sql`WITH donors AS MATERIALIZED (
+          SELECT ${GIVING_EMAIL} AS donor_email, ${GIVING_CONTACT} AS donor_contact,
+                 sum(g.total_cents) AS total_cents, sum(g.donation_count) AS donation_count
+          FROM campaign_giving_rows(${orgId}, ${campaignId}) g
+          GROUP BY 1, 2
         ),
+        -- Quarter hours (UTC) onto the organization's calendar: every zone in use is a whole number
+        -- of quarter hours from UTC, so each quarter falls on one local date.
         days AS (
-          SELECT (paid_at AT TIME ZONE ${zone})::date::text AS date, sum(amount_cents) AS amount_cents, count(*) AS count
-          FROM paid GROUP BY 1
-        ),
-        donors AS MATERIALIZED (
-          SELECT donor_email, donor_contact, sum(amount_cents) AS total_cents, count(*) AS donation_count
-          FROM paid GROUP BY donor_email, donor_contact
+          SELECT (q.quarter AT TIME ZONE ${zone})::date::text AS date, sum(q.total_cents) AS amount_cents,
+                 sum(q.donation_count) AS count
+          FROM campaign_giving_quarters(${orgId}, ${campaignId}) q GROUP BY 1
         ),
         top AS (
           SELECT donors.*, ${donorKeyText(sql`donor_email`, sql`donor_contact`)} AS key
           FROM donors ORDER BY total_cents DESC, donation_count DESC, key LIMIT ${topDonors}
         ),
-        -- Names and addresses for the few top donors only: their latest donation's, else the contact's.
+        -- Names and addresses for the few top donors only, from their own donations by index: their
+        -- latest donation's, else the contact's.
         named AS (
-          SELECT t.key, t.total_cents, t.donation_count,
-                 (array_agg(w.name ORDER BY p.paid_at DESC) FILTER (WHERE w.name IS NOT NULL))[1] AS name,
-                 (array_agg(w.email ORDER BY p.paid_at DESC) FILTER (WHERE w.email IS NOT NULL))[1] AS email
+          SELECT t.key, t.total_cents, t.donation_count, w.name, w.email
           FROM top t
-          JOIN paid p ON COALESCE(p.donor_email, '') = COALESCE(t.donor_email, '')
-                     AND COALESCE(p.donor_contact::text, '') = COALESCE(t.donor_contact::text, '')
-          LEFT JOIN fundraising_contact fc ON fc.id = p.contact_id AND fc.org_id = ${orgId}
-          CROSS JOIN LATERAL (SELECT COALESCE(NULLIF(btrim(p.donor_name), ''), fc.name) AS name,
-                                     COALESCE(p.donor_email, lower(fc.email)) AS email) w
-          GROUP BY t.key, t.total_cents, t.donation_count
+          CROSS JOIN LATERAL (
+            SELECT (array_agg(x.name ORDER BY x.paid_at DESC) FILTER (WHERE x.name IS NOT NULL))[1] AS name,
+                   (array_agg(x.email ORDER BY x.paid_at DESC) FILTER (WHERE x.email IS NOT NULL))[1] AS email
+            FROM (SELECT p.paid_at, p.contact_id, p.donor_name, p.donor_email_key FROM donation p
+                  WHERE t.donor_email IS NOT NULL AND p.org_id = ${orgId} AND p.campaign_id = ${campaignId}
+                    AND p.status = 'paid' AND p.donor_email_key = t.donor_email
+                  UNION ALL
+                  SELECT p.paid_at, p.contact_id, p.donor_name, p.donor_email_key FROM donation p
+                  WHERE t.donor_email IS NULL AND t.donor_contact IS NOT NULL AND p.org_id = ${orgId}
+                    AND p.campaign_id = ${campaignId} AND p.status = 'paid' AND p.contact_id = t.donor_contact
+                    AND p.donor_email_key IS NULL
+                  UNION ALL
+                  SELECT p.paid_at, p.contact_id, p.donor_name, p.donor_email_key FROM donation p
+                  WHERE t.donor_email IS NULL AND t.donor_contact IS NULL AND p.org_id = ${orgId}
+                    AND p.campaign_id = ${campaignId} AND p.status = 'paid' AND p.donor_email_key IS NULL
+                    AND p.contact_id IS NULL) p
+            LEFT JOIN fundraising_contact fc ON fc.id = p.contact_id AND fc.org_id = ${orgId}
+            CROSS JOIN LATERAL (SELECT p.paid_at, COALESCE(NULLIF(btrim(p.donor_name), ''), fc.name) AS name,
+                                       COALESCE(p.donor_email_key, lower(fc.email)) AS email) x
+          ) w
         )
-        SELECT (SELECT COALESCE(sum(amount_cents), 0) FROM paid) AS total_cents,
-               (SELECT count(*) FROM paid) AS donation_count,
+        SELECT (SELECT COALESCE(sum(total_cents), 0) FROM donors) AS total_cents,
+               (SELECT COALESCE(sum(donation_count), 0) FROM donors) AS donation_count,
                (SELECT count(*) FROM donors) AS donor_count,
                (SELECT COALESCE(json_agg(days ORDER BY days.date), '[]'::json) FROM days) AS timeline,
                (SELECT COALESCE(json_agg(named ORDER BY named.total_cents DESC, named.donation_count DESC, named.key),
@@ -282,8 +295,7 @@ export type TInsightsRow = z.output<typeof ZInsights>;
  * insensitive; a donation matching both ways counts once), the opt-out and the reminder status
  * (opted_out, else exempt_donated, else eligible). Answers the counts of every filter, the e-mails
  * sent, and one page of the filtered rows by name (a top-N sort). Hash joins over the campaign's
- * contacts and paid donations, each read once whatever their numbers; no CTE is materialized, so a
- * planner with stale statistics still joins through the indexes rather than scanning a CTE per row.
+ * contacts and giving rows, each read once whatever their numbers.
  */
 export async function insightFigures(
   tx: TTx,
@@ -301,18 +313,18 @@ export async function insightFigures(
           FROM campaign_contact cc JOIN fundraising_contact fc ON fc.id = cc.contact_id AND fc.org_id = cc.org_id
           WHERE cc.org_id = ${orgId} AND cc.campaign_id = ${campaignId}
         ),
+        giving AS MATERIALIZED (SELECT * FROM campaign_giving_rows(${orgId}, ${campaignId})),
         given AS (
-          -- Each paid donation counts for its contact, and for the contact whose address it was
-          -- given from when that is another one: one pass over the donations, no de-duplication.
-          SELECT x.contact_id, count(*) AS n, sum(x.amount_cents) AS total
-          FROM (SELECT d.contact_id, d.amount_cents FROM donation d
-                WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
-                  AND d.contact_id IS NOT NULL
+          -- Paid giving counts for its contact, and for the campaign contact whose address it was
+          -- given from when that is another one: one pass over the giving rows (one per donor and
+          -- contact, not one per gift), no de-duplication.
+          SELECT x.contact_id, sum(x.n) AS n, sum(x.total) AS total
+          FROM (SELECT g.contact_id, g.donation_count AS n, g.total_cents AS total FROM giving g
+                WHERE g.contact_id IS NOT NULL
                 UNION ALL
-                SELECT fc.id, d.amount_cents FROM donation d
-                JOIN fundraising_contact fc ON fc.org_id = d.org_id AND lower(fc.email) = lower(d.donor_email)
-                WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} AND d.status = 'paid'
-                  AND d.contact_id IS DISTINCT FROM fc.id) x
+                SELECT c.contact_id, g.donation_count, g.total_cents FROM giving g
+                JOIN contacts c ON lower(c.email) = g.donor_email
+                WHERE g.contact_id IS DISTINCT FROM c.contact_id) x
           GROUP BY x.contact_id
         ),
         received AS (

@@ -1,4 +1,5 @@
 import type {
+  TCampaignList,
   TCampaignProgress,
   TContactInsights,
   TDonationAnalytics,
@@ -9,6 +10,7 @@ import { expect, it } from 'vitest';
 import { sql } from '../../db/client';
 import { forEachDatabase } from '../../test/harness';
 import { platformExec } from '../../test/team-fixtures';
+import { expectStatus } from '../catalogue/fixtures/catalogue-fixtures';
 import { deliveryRate } from './campaign-reads.service';
 import {
   alumniCampaignBody,
@@ -273,6 +275,93 @@ forEachDatabase('fundraising campaign page: donations and analytics', (env) => {
       averageDonationCents: 0,
       timeline: [],
       topDonors: [],
+    });
+  });
+  it('keeps every figure true as donations are paid, fail, move with a deleted contact and are deleted', async () => {
+    const { client, orgId } = await campaignOrg(env(), 'Giving Boosters');
+    await readyPaymentAccount(env(), orgId);
+    const { id } = await postCampaign(client, alumniCampaignBody());
+    const { contacts } = await campaignIds(client, id);
+    const chris = idOf(contacts, 'chris@example.org');
+    const figures = async () => {
+      const a = await campaignRead<TDonationAnalytics>(client, id, 'analytics');
+      const insights = await campaignRead<TContactInsights>(client, id, 'insights');
+      const list = expectStatus(await client.get<TCampaignList>('/api/fundraising/campaigns'), 200, 'list');
+      return {
+        raised: a.totalRaisedCents,
+        donations: a.donationCount,
+        donors: a.donorCount,
+        days: a.timeline.map((d) => `${d.date}:${d.amountCents}`),
+        top: a.topDonors.map((d) => `${d.name}:${d.totalCents}`),
+        chris: insights.rows.find((r) => r.contactId === chris)?.totalDonatedCents ?? null,
+        listed: list.campaigns.find((c) => c.id === id)?.raisedCents,
+      };
+    };
+
+    // A checkout opens (pending): nothing counts yet.
+    const first = await insertDonation(env(), orgId, id, {
+      amountCents: 5_000,
+      contactId: chris,
+      donorEmail: 'chris@example.org',
+      status: 'pending',
+    });
+    expect(await figures()).toMatchObject({ raised: 0, donors: 0, chris: 0, listed: 0 });
+
+    // The webhook marks it paid.
+    await platformExec(
+      env(),
+      sql`UPDATE donation SET status = 'paid', donor_name = 'Chris A.', paid_at = '2099-04-02T15:00:00Z' WHERE id = ${first}`,
+    );
+    expect(await figures()).toEqual({
+      raised: 5_000,
+      donations: 1,
+      donors: 1,
+      days: ['2099-04-02:5000'],
+      top: ['Chris A.:5000'],
+      chris: 5_000,
+      listed: 5_000,
+    });
+
+    // Three gifts in one statement, one of them from Chris's address without the contact link.
+    await platformExec(
+      env(),
+      sql`INSERT INTO donation (org_id, campaign_id, amount_cents, status, donor_name, donor_email, paid_at)
+          VALUES (${orgId}, ${id}, 2500, 'paid', 'Chris', ' Chris@Example.org ', '2099-04-03T15:00:00Z'),
+                 (${orgId}, ${id}, 1000, 'paid', 'Dana', 'dana@example.org', '2099-04-03T16:00:00Z'),
+                 (${orgId}, ${id}, 1000, 'paid', 'Dana', 'dana@example.org', '2099-04-03T17:00:00Z')`,
+    );
+    expect(await figures()).toEqual({
+      raised: 9_500,
+      donations: 4,
+      donors: 2,
+      days: ['2099-04-02:5000', '2099-04-03:4500'],
+      top: ['Chris:7500', 'Dana:2000'],
+      chris: 7_500,
+      listed: 9_500,
+    });
+
+    // A payment that leaves paid (the provider fails it) stops counting, and the top donor's name
+    // is their remaining latest gift's.
+    await platformExec(
+      env(),
+      sql`UPDATE donation SET status = 'failed', paid_at = NULL WHERE org_id = ${orgId} AND donor_name = 'Chris'`,
+    );
+    expect(await figures()).toMatchObject({ raised: 7_000, donations: 3, top: ['Chris A.:5000', 'Dana:2000'] });
+
+    // Chris's contact is deleted: the gift stays, counted by the donor's address.
+    await platformExec(env(), sql`DELETE FROM fundraising_contact WHERE id = ${chris}`);
+    expect(await figures()).toMatchObject({ raised: 7_000, donations: 3, donors: 2, chris: null, listed: 7_000 });
+
+    // A donation deleted outright leaves its day when it was the day's only one.
+    await platformExec(env(), sql`DELETE FROM donation WHERE id = ${first}`);
+    expect(await figures()).toEqual({
+      raised: 2_000,
+      donations: 2,
+      donors: 1,
+      days: ['2099-04-03:2000'],
+      top: ['Dana:2000'],
+      chris: null,
+      listed: 2_000,
     });
   });
 });

@@ -28,6 +28,7 @@ export const RESOURCE_KINDS = [
   'receipt',
   'invoice',
   'campaign',
+  'blast',
 ] as const;
 export type TResourceKind = (typeof RESOURCE_KINDS)[number];
 

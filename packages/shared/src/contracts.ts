@@ -10,6 +10,7 @@ import * as fundraising from './fundraising/contract';
 import * as invoices from './invoices/contract';
 import * as onboarding from './onboarding/contract';
 import * as organization from './organization/contract';
+import * as outreach from './outreach/contract';
 import * as quotes from './quotes/contract';
 import * as events from './realtime/contract';
 import * as session from './session/contract';
@@ -32,6 +33,7 @@ export const ALL_CONTRACTS: readonly TContract[] = [
   agreements,
   invoices,
   fundraising,
+  outreach,
   billing,
   files,
   events,

@@ -14,5 +14,6 @@ export const TOPICS = [
   'agreements',
   'billing',
   'fundraising',
+  'outreach',
 ] as const;
 export type TTopic = (typeof TOPICS)[number];

@@ -49,6 +49,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Campaign e-mails one second apart rather than ten: the journey reads them in the mailbox.
       CAMPAIGN_SEND_CADENCE_SECONDS: '1',
+      // Prospect e-mails two seconds apart rather than thirty: the journey sees a progress toast
+      // (the fifth of seven) between two status polls, then the completion.
+      BLAST_SEND_CADENCE_SECONDS: '2',
     },
   },
 });

@@ -23,6 +23,8 @@ export const TOPIC_QUERIES: Record<TTopic, readonly (readonly string[])[]> = {
   catalogue: [['catalogue']],
   // A campaign's change or a donation (the payment webhook) moves the area and the dashboard's series.
   fundraising: [['fundraising'], ['dashboard']],
+  // A queued blast, or a prospect's change on another tab: the blast's prospects and statuses.
+  outreach: [['outreach']],
 };
 
 /** Marks a topic's queries stale, as the event stream does when another tab or person changes it. */

@@ -11,6 +11,7 @@ import { Alert } from '@/components/ui/Alert';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { useSession } from '@/lib/session';
+import { BlastCard } from '../outreach/BlastCard';
 import { useDashboardMetrics, zeroMetrics } from './dashboard-api';
 import { KpiCards } from './KpiCards';
 import { PlanUsageBanner } from './PlanUsageBanner';
@@ -87,6 +88,8 @@ export function DashboardPage() {
       <KpiCards metrics={figures} loading={loading} premium={financeKpis} onUpgrade={() => setUpgradeOpen(true)} />
 
       <QuickSteps roles={QUICK_STEP_ROLES} outstandingInvoices={figures.outstandingInvoices.count} loading={loading} />
+
+      <BlastCard />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <RevenueTrends

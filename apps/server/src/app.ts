@@ -30,6 +30,7 @@ import { mountHealth } from './modules/health/health.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
+import { outreachRoutes } from './modules/outreach/outreach.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -138,6 +139,7 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.route('/api', agreementRoutes);
   app.route('/api', invoiceRoutes);
   app.route('/api', fundraisingRoutes);
+  app.route('/api', outreachRoutes);
   app.route('/api', paymentRoutes);
   app.route('/api', fileRoutes);
   app.route('/api', eventRoutes);

@@ -13,6 +13,7 @@ import { importCompaniesJob, sweepImportsJob } from './jobs/import-companies.job
 import { markOverdueInvoicesJob } from './jobs/mark-overdue-invoices.job';
 import { processPaymentEventJob } from './jobs/process-payment-event.job';
 import { createInlineQueue, createPgBossQueue } from './jobs/queue';
+import { sendBlastEmailJob, sweepBlastEmailsJob } from './jobs/send-blast-email.job';
 import { sendCampaignEmailJob, sweepCampaignEmailsJob } from './jobs/send-campaign-email.job';
 import { sendCampaignRemindersJob } from './jobs/send-campaign-reminders.job';
 import { sendEmailJob, sweepEmailJob } from './jobs/send-email.job';
@@ -103,6 +104,8 @@ export async function boot(config: TConfig, log: Logger, opts: TBootOptions = {}
     sweepPaymentEventsJob(deps),
     sendCampaignEmailJob(deps),
     sweepCampaignEmailsJob(deps),
+    sendBlastEmailJob(deps),
+    sweepBlastEmailsJob(deps),
     sendCampaignRemindersJob(deps),
   ]);
   return deps;

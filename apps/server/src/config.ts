@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { BLAST_LIMITS } from '@pennant/shared/outreach/schemas';
 import { z } from 'zod';
 import { StartupError } from './startup-error';
 
@@ -62,6 +63,12 @@ const ZEnv = z.object({
     .min(0, 'CAMPAIGN_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600')
     .max(3600, 'CAMPAIGN_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600')
     .default(10),
+  BLAST_SEND_CADENCE_SECONDS: z.coerce
+    .number({ error: 'BLAST_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600' })
+    .int('BLAST_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600')
+    .min(0, 'BLAST_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600')
+    .max(3600, 'BLAST_SEND_CADENCE_SECONDS must be a whole number of seconds from 0 to 3600')
+    .default(BLAST_LIMITS.defaultCadenceSeconds),
 });
 
 /** The settings an S3-compatible store needs, all of them or none (S3_ENDPOINT and S3_FORCE_PATH_STYLE are extra). */
@@ -149,6 +156,8 @@ export interface TConfig {
   trustProxy: boolean;
   /** Seconds between two e-mails of a campaign launch (spec 002 §9: 10); tests shorten it, 0 sends at once. */
   campaignSendCadenceSeconds: number;
+  /** Seconds between two e-mails of a prospect blast (spec 002 §9: 30); tests shorten it. */
+  blastSendCadenceSeconds: number;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -316,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && localMode),
     trustProxy: e.TRUST_PROXY,
     campaignSendCadenceSeconds: e.CAMPAIGN_SEND_CADENCE_SECONDS,
+    blastSendCadenceSeconds: e.BLAST_SEND_CADENCE_SECONDS,
   };
 }
 

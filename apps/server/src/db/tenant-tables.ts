@@ -9,6 +9,7 @@ import * as imports from './schema/imports';
 import * as invoices from './schema/invoices';
 import * as mail from './schema/mail';
 import * as organizations from './schema/organizations';
+import * as outreach from './schema/outreach';
 import * as payments from './schema/payments';
 import * as sales from './schema/sales';
 
@@ -23,6 +24,7 @@ export const ALL_TABLES: readonly PgTable[] = [
   invoices,
   mail,
   organizations,
+  outreach,
   payments,
   sales,
 ].flatMap((module) => Object.values(module).filter((v): v is PgTable => is(v, PgTable)));

@@ -122,6 +122,26 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     }),
     'campaign',
   ).id;
+  // A prospect e-mailed in a blast (the sender copied), so the blast's status route has one to read.
+  const prospect = ok(
+    await client.post<{ id: string }>('/api/companies', {
+      name: 'Alpha Prospect',
+      status: 'prospect',
+      primaryContact: { name: 'Pro Spect', email: 'pro.spect@example.com' },
+    }),
+    'prospect',
+  ).id;
+  const blast = ok(
+    await client.post<{ campaignId: string }>('/api/outreach/blasts', {
+      priceListId: priceList,
+      subjectSeed: 'Alpha Menu - Sponsorship Opportunities',
+      bodySeed: 'Thank you for supporting youth sports.',
+      ccRole: 'me',
+      attachPdf: false,
+      recipients: [{ prospectId: prospect, subject: 'Hello', html: '<p>Hello</p>' }],
+    }),
+    'blast',
+  ).campaignId;
   return {
     company,
     contact,
@@ -136,6 +156,7 @@ async function organizationWithOneOfEach(env: TTestEnv, client: TestClient): Pro
     receipt,
     invoice,
     campaign,
+    blast,
   };
 }
 

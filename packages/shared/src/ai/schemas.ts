@@ -215,6 +215,9 @@ export const ZEmailDraftRequest = z
     /** The kind's document goes with the e-mail (the proposal, agreement or invoice PDF, or the price sheet). */
     documentAttached: z.boolean().default(false),
     customInstructions: maybeText(CUSTOM_INSTRUCTIONS_MAX, 'Custom instructions'),
+    /** A prospect blast's seeds (spec 002 §7.6 personalize-email): the writer starts from them. */
+    subjectSeed: maybeText(EMAIL_SUBJECT_MAX, 'Subject seed'),
+    bodySeed: maybeText(CUSTOM_INSTRUCTIONS_MAX * 2, 'Body seed'),
   })
   .superRefine((v, ctx) => {
     if (KINDS_WITH_COMPANY.includes(v.kind) && !v.companyName) {

@@ -81,7 +81,13 @@ export const COMPANY_SORT_LABELS: Record<TCompanySortField, string> = {
 };
 
 /** Timeline event types that count as a contact with the company (they move 'Last contact'). */
-export const CONTACT_EVENT_TYPES = ['note', 'quote_sent', 'invoice_email_sent', 'agreement_email_sent'] as const;
+export const CONTACT_EVENT_TYPES = [
+  'note',
+  'quote_sent',
+  'invoice_email_sent',
+  'agreement_email_sent',
+  'prospect_email_sent',
+] as const;
 
 export const NOTE_MAX_LENGTH = 2000;
 export const PHONE_MAX_LENGTH = 14;

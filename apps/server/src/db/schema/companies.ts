@@ -61,6 +61,9 @@ export const companyContacts = pgTable(
     isPrimary: boolean('is_primary').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    /** Opted out of prospect e-mails (0020_prospect_blast.sql). */
+    emailOptOut: boolean('email_opt_out').notNull().default(false),
+    optOutAt: instant('opt_out_at'),
   },
   (t) => [
     index('company_contact_org_company_idx').on(t.orgId, t.companyId),

@@ -128,6 +128,13 @@ export const emailCampaigns = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     completedAt: instant('completed_at'),
+    // A prospect blast's own (0020_prospect_blast.sql): its price list, CC and the price sheet made once.
+    priceListId: uuid('price_list_id'),
+    attachPdf: boolean('attach_pdf').notNull().default(false),
+    ccRole: text('cc_role'),
+    ccEmail: text('cc_email'),
+    attachmentKey: text('attachment_key'),
+    attachmentName: text('attachment_name'),
   },
   (t) => [index('email_campaign_fundraising_idx').on(t.orgId, t.fundraisingCampaignId, t.createdAt)],
 );
@@ -143,8 +150,15 @@ export const emailCampaignRecipients = pgTable(
     fundraisingCampaignId: uuid('fundraising_campaign_id').references(() => fundraisingCampaigns.id, {
       onDelete: 'cascade',
     }),
-    contactId: contactId(),
+    /** The fundraising contact (a campaign e-mail); null for a blast's recipient. */
+    contactId: uuid('contact_id').references(() => fundraisingContacts.id, { onDelete: 'cascade' }),
     playerId: playerId(),
+    // A blast's recipient (0020): the company, its primary contact, and the e-mail approved for it.
+    companyId: uuid('company_id'),
+    companyContactId: uuid('company_contact_id'),
+    email: text('email'),
+    subject: text('subject'),
+    html: text('html'),
     status: text('status').notNull().default('queued'),
     sendAfter: instant('send_after').notNull().defaultNow(),
     emailMessageId: uuid('email_message_id').references(() => emailMessages.id, { onDelete: 'set null' }),

@@ -131,6 +131,14 @@ export function emailPrompt(request: TEmailDraftRequest): string {
   if (request.customInstructions) {
     lines.push(`The sender's own instructions for this e-mail:\n"""\n${request.customInstructions}\n"""`);
   }
+  if (request.subjectSeed) {
+    lines.push(`Start the subject from the sender's subject, personalised for the recipient: ${request.subjectSeed}`);
+  }
+  if (request.bodySeed) {
+    lines.push(
+      `Start the body from the sender's text, personalised for the recipient and keeping its meaning:\n"""\n${request.bodySeed}\n"""`,
+    );
+  }
   lines.push('', REPLY_FORMAT);
   return lines.join('\n');
 }

@@ -347,10 +347,16 @@ function prospect(f: TFacts): { subject: string; paragraphs: TParagraphs } {
         ...(cheapest !== null && f.request.items.length > 1 ? [`Options start at ${f.money(cheapest)}.`] : []),
       ].join('\n')
     : f.request.documentAttached && "I've attached our price sheet with every sponsorship option.";
+  const seed = f.request.bodySeed?.trim();
   return {
-    subject: campaign ? `${campaign} - Sponsorship Opportunities` : `Sponsorship opportunities with ${org}`,
+    subject: f.request.subjectSeed
+      ? `${f.request.subjectSeed.trim()} for ${company}`
+      : campaign
+        ? `${campaign} - Sponsorship Opportunities`
+        : `Sponsorship opportunities with ${org}`,
     paragraphs: [
       openers[voice.tone],
+      seed || null,
       options,
       instructionsParagraph(f),
       !f.asks.short &&

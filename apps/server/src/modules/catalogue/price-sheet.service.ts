@@ -38,7 +38,8 @@ export function priceSheetFileName(name: string, seasonLabel: string): string {
   return `${base}-price-sheet.pdf`;
 }
 
-function sheetData(head: TSheetHead, items: TSheetItem[], bundleItems: TSheetBundleItem[]) {
+/** The renderer's input from the list's rows (also the prospect blast's attachment). */
+export function sheetData(head: TSheetHead, items: TSheetItem[], bundleItems: TSheetBundleItem[]) {
   const products: TPriceSheetProduct[] = [];
   const bundles: TPriceSheetBundle[] = [];
   for (const item of items) {

@@ -256,7 +256,7 @@ export async function findStrandedRecipients(tx: TTx, limit: number): Promise<st
     tx,
     z.object({ id: z.string() }),
     sql`SELECT id FROM email_campaign_recipient
-        WHERE status = 'queued' AND send_after < now() - interval '5 minutes'
+        WHERE status = 'queued' AND fundraising_campaign_id IS NOT NULL AND send_after < now() - interval '5 minutes'
         ORDER BY send_after LIMIT ${limit}`,
   );
   return found.map((r) => r.id);

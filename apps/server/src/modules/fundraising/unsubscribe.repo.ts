@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import type { TTx } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { rows, type TTx } from '../../db/client';
 import { fundraisingContacts } from '../../db/schema/fundraising';
 
 /**
@@ -27,5 +28,28 @@ export async function optOutContact(tx: TTx, orgId: string, contactId: string): 
         ),
       );
   }
+  return true;
+}
+
+/**
+ * A prospect e-mail's link (issue 16): the company contact it went to, and every other company
+ * contact of the organization with the same address, opt out of prospect e-mails, once (a second
+ * click keeps the first opt_out_at). Answers whether the contact exists in the organization.
+ */
+export async function optOutCompanyContact(tx: TTx, orgId: string, contactId: string): Promise<boolean> {
+  const [row] = await rows(
+    tx,
+    z.object({ email: z.string().nullable() }),
+    sql`SELECT email FROM company_contact WHERE org_id = ${orgId} AND id = ${contactId}`,
+  );
+  if (!row) return false;
+  const address = row.email?.trim().toLowerCase();
+  await tx.execute(
+    address
+      ? sql`UPDATE company_contact SET email_opt_out = true, opt_out_at = now()
+            WHERE org_id = ${orgId} AND NOT email_opt_out AND (id = ${contactId} OR lower(btrim(email)) = ${address})`
+      : sql`UPDATE company_contact SET email_opt_out = true, opt_out_at = now()
+            WHERE org_id = ${orgId} AND id = ${contactId} AND NOT email_opt_out`,
+  );
   return true;
 }

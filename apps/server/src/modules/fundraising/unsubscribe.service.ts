@@ -2,7 +2,7 @@ import type { TUnsubscribeReason } from '@pennant/shared/fundraising/schemas';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { publishFundraising } from './campaigns.common';
-import { optOutContact } from './unsubscribe.repo';
+import { optOutCompanyContact, optOutContact } from './unsubscribe.repo';
 import { unsubscribeSigningKey, verifyUnsubscribeToken } from './unsubscribe-token';
 
 export type TUnsubscribeOutcome = { ok: true } | { ok: false; reason: TUnsubscribeReason };
@@ -23,14 +23,19 @@ export async function unsubscribeByToken(deps: TDeps, token: string): Promise<TU
     let known: boolean;
     try {
       known = await withPlatform(deps.db, deps.log, 'unsubscribe link', (tx) =>
-        optOutContact(tx, subject.orgId, subject.contactId),
+        subject.kind === 'company_contact'
+          ? optOutCompanyContact(tx, subject.orgId, subject.contactId)
+          : optOutContact(tx, subject.orgId, subject.contactId),
       );
     } catch (err) {
       deps.log.error({ err, orgId: subject.orgId, contactId: subject.contactId }, 'unsubscribe could not be saved');
       return { ok: false, reason: 'database-error' };
     }
     // A contact deleted since the e-mail is sent nothing more either: the request has its effect.
-    if (known) publishFundraising(deps, subject.orgId);
+    if (known) {
+      if (subject.kind === 'company_contact') deps.hub.publish(subject.orgId, { topic: 'outreach' });
+      else publishFundraising(deps, subject.orgId);
+    }
     return { ok: true };
   } catch (err) {
     deps.log.error({ err }, 'unsubscribe failed');

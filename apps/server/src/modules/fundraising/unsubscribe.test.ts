@@ -15,8 +15,14 @@ describe('unsubscribe tokens', () => {
 
   it('name the organization and contact they were signed for', () => {
     const token = signUnsubscribeToken(key, subject);
-    expect(verifyUnsubscribeToken(key, token)).toEqual(subject);
+    expect(verifyUnsubscribeToken(key, token)).toEqual({ ...subject, kind: 'fundraising_contact' });
     expect(token.length).toBeLessThan(100);
+  });
+
+  it('tell a prospect e-mail’s company contact from a fundraising contact with the same ids', () => {
+    const company = signUnsubscribeToken(key, { ...subject, kind: 'company_contact' });
+    expect(verifyUnsubscribeToken(key, company)).toEqual({ ...subject, kind: 'company_contact' });
+    expect(company).not.toBe(signUnsubscribeToken(key, subject));
   });
 
   it('are refused when forged, altered, cut short or signed with another secret', () => {

@@ -19,6 +19,7 @@ const EVENT_LABELS: Record<string, string> = {
   quote_sent: 'Quote sent',
   invoice_email_sent: 'Invoice email',
   agreement_email_sent: 'Agreement email',
+  prospect_email_sent: 'Prospect email',
 };
 
 function eventLabel(type: string): string {

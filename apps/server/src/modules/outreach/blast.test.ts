@@ -1,0 +1,272 @@
+import type { TBlastPreview, TBlastStatusReply } from '@pennant/shared/outreach/schemas';
+import { ZQueueBlastInput } from '@pennant/shared/outreach/schemas';
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { sql } from '../../db/client';
+import type { TDeps } from '../../deps';
+import type { TMailer } from '../../integrations/mail/mailer';
+import { sendEmailJob } from '../../jobs/send-email.job';
+import { forEachDatabase } from '../../test/harness';
+import { platformExec, platformQuery, teammate } from '../../test/team-fixtures';
+import { expectStatus } from '../catalogue/fixtures/catalogue-fixtures';
+import { signUnsubscribeToken, unsubscribeSigningKey } from '../fundraising/unsubscribe-token';
+import { queueBlast } from './blast.service';
+import { sendBlastEmail, sweepBlastEmails } from './blast-send.service';
+import {
+  addProspect,
+  blastBody,
+  blastOrg,
+  deliveredTo,
+  prospects,
+  queue,
+  recipientRows,
+} from './fixtures/blast-fixtures';
+
+const SEVEN = ['ann', 'ben', 'cara', 'dev', 'eve', 'finn', 'gia'];
+
+/** A queue that loses every job, as a crash between the commit and the enqueue would. */
+const lostJobs: TDeps['queue'] = {
+  send: async () => undefined,
+  sendMany: async () => undefined,
+  start: async () => undefined,
+  stop: async () => undefined,
+};
+
+forEachDatabase('prospect blast: prospects and previews', (env) => {
+  it('lists active prospects only: pipeline companies with a primary contact e-mail nobody opted out', async () => {
+    const { client, orgId } = await blastOrg(env(), 'Prospect Bears');
+    await addProspect(client, 'Zeta Hardware', 'Zoe Zeta', 'zoe@zeta.test');
+    await addProspect(client, 'Acme Dental', 'Adam Acme', 'adam@acme.test', 'contacted');
+    await addProspect(client, 'Neg Co', 'Nora Neg', 'nora@neg.test', 'negotiating');
+    await addProspect(client, 'Sponsor Co', 'Sam Sponsor', 'sam@sponsor.test', 'sponsor');
+    await addProspect(client, 'No Mail Co', 'Ned Nomail', null);
+    const opted = await addProspect(client, 'Opted Co', 'Olga Opted', 'olga@opted.test');
+    await addProspect(client, 'Donor Co', 'Dina Donor', 'dina@donor.test');
+    await platformExec(env(), sql`UPDATE company_contact SET email_opt_out = true WHERE company_id = ${opted}`);
+    // Dina unsubscribed from a fundraising e-mail: the organization does not write to her again.
+    await platformExec(
+      env(),
+      sql`INSERT INTO fundraising_contact (org_id, name, email, email_opt_out, opt_out_at)
+          VALUES (${orgId}, 'Dina Donor', 'DINA@donor.test', true, now())`,
+    );
+    const other = await blastOrg(env(), 'Other Bears');
+    await addProspect(other.client, 'Elsewhere Co', 'Elle Where', 'elle@elsewhere.test');
+
+    expect((await prospects(client)).map((p) => [p.contactName, p.companyName, p.email])).toEqual([
+      ['Adam Acme', 'Acme Dental', 'adam@acme.test'],
+      ['Nora Neg', 'Neg Co', 'nora@neg.test'],
+      ['Zoe Zeta', 'Zeta Hardware', 'zoe@zeta.test'],
+    ]);
+  });
+
+  it('writes a preview from the seeds for one prospect; another organization’s list or company is a 404', async () => {
+    const { client, priceListId } = await blastOrg(env(), 'Preview Bears');
+    const id = await addProspect(client, 'Hometown Hardware', 'Alice Park', 'alice@hometown.test');
+    const body = {
+      priceListId,
+      prospectId: id,
+      subjectSeed: 'Spring Menu - Sponsorship Opportunities',
+      bodySeed: 'Thank you for supporting youth sports in our town.',
+    };
+    const preview = expectStatus(await client.post<TBlastPreview>('/api/outreach/previews', body), 200, 'preview');
+    expect(preview.subject).toBe('Spring Menu - Sponsorship Opportunities for Hometown Hardware');
+    expect(preview.html).toContain('<p>Thank you for supporting youth sports in our town.</p>');
+    expect(preview.html).toContain('Hometown Hardware');
+    expect(preview.html).toContain('Alice');
+    expect(preview.html).not.toContain('<script');
+
+    const other = await blastOrg(env(), 'Other Preview Bears');
+    const theirs = await addProspect(other.client, 'Theirs Co', 'Tia Theirs', 'tia@theirs.test');
+    expect((await client.post('/api/outreach/previews', { ...body, priceListId: other.priceListId })).status).toBe(404);
+    expect((await client.post('/api/outreach/previews', { ...body, prospectId: theirs })).status).toBe(404);
+    const noSeed = await client.post<{ error: { message: string } }>('/api/outreach/previews', {
+      ...body,
+      bodySeed: ' ',
+    });
+    expect(noSeed.status).toBe(400);
+    expect(JSON.stringify(noSeed.body)).toContain('Please provide both subject and body seed text');
+  });
+
+  it('is for admins and sponsorship leads: a treasurer is refused every blast route', async () => {
+    const { client, orgId, priceListId } = await blastOrg(env(), 'Rights Bears');
+    const id = await addProspect(client, 'Rights Co', 'Rita Rights', 'rita@rights.test');
+    const lead = await teammate(env(), client, orgId, ['sponsorship_lead'], 'Lee Lead');
+    expect((await prospects(lead.client)).map((p) => p.id)).toEqual([id]);
+    const treasurer = await teammate(env(), client, orgId, ['treasurer'], 'Tess Treasurer');
+    expect((await treasurer.client.get('/api/outreach/prospects')).status).toBe(403);
+    expect((await treasurer.client.post('/api/outreach/blasts', blastBody(priceListId, [id]))).status).toBe(403);
+    const { campaignId } = await queue(lead.client, blastBody(priceListId, [id]));
+    expect((await treasurer.client.get(`/api/outreach/blasts/${campaignId}`)).status).toBe(403);
+    expect((await lead.client.get(`/api/outreach/blasts/${campaignId}`)).status).toBe(200);
+  });
+});
+
+forEachDatabase('prospect blast: queue and send', (env) => {
+  it('sends seven e-mails with the price sheet attached and the lead copied, then completes', async () => {
+    const { client, priceListId } = await blastOrg(env(), 'Seven Bears');
+    const ids: string[] = [];
+    for (const n of SEVEN) ids.push(await addProspect(client, `${n} Co`, `${n} Person`, `${n}@seven.test`));
+    const body = blastBody(priceListId, ids);
+    const first = body.recipients[0];
+    if (first) first.html = '<p onclick="steal()">Hi <strong>there</strong></p><script>alert(1)</script>';
+    const { campaignId, recipientCount } = await queue(client, body);
+    expect(recipientCount).toBe(7);
+
+    const status = expectStatus(
+      await client.get<TBlastStatusReply>(`/api/outreach/blasts/${campaignId}`),
+      200,
+      'status',
+    );
+    expect(status).toMatchObject({ status: 'completed', total: 7, sent: 7, failed: 0, skipped: 0, queued: 0 });
+    for (const n of SEVEN) {
+      const [mail] = deliveredTo(env(), `${n}@seven.test`);
+      expect(mail?.cc).toEqual(['lead@club.test']);
+      expect(mail?.attachments.map((a) => a.name)).toEqual(['Spring-Menu-2026-price-sheet.pdf']);
+      expect(mail?.pdf?.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(mail?.html).toContain('Unsubscribe');
+      expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    }
+    // The edited HTML was cleaned before it was stored, and what went out is the clean one.
+    const rows = await recipientRows(env(), campaignId);
+    expect(rows.find((r) => r.email === 'ann@seven.test')?.html).toBe('<p>Hi <strong>there</strong></p>');
+    const [ann] = deliveredTo(env(), 'ann@seven.test');
+    expect(ann?.html).toContain('Hi <strong>there</strong>');
+    expect(ann?.html).not.toContain('script');
+    expect(ann?.html).not.toContain('steal');
+
+    // One PDF for the blast; each company's timeline and the price sheet send log record the e-mail.
+    const [counts] = await platformQuery(
+      env(),
+      z.object({ events: z.number(), logs: z.number(), keys: z.number() }),
+      sql`SELECT (SELECT count(*)::int FROM timeline_event WHERE event_type = 'prospect_email_sent'
+                    AND company_id IN (SELECT company_id FROM email_campaign_recipient WHERE email_campaign_id = ${campaignId})) AS events,
+                 (SELECT count(*)::int FROM price_sheet_send_log WHERE email_campaign_id = ${campaignId}) AS logs,
+                 (SELECT count(attachment_key)::int FROM email_campaign WHERE id = ${campaignId}) AS keys`,
+    );
+    expect(counts).toEqual({ events: 7, logs: 7, keys: 1 });
+  });
+
+  it('completes with the failures counted when the mailer gives up on one recipient', async () => {
+    const { client, priceListId } = await blastOrg(env(), 'Bounce Bears');
+    const good = await addProspect(client, 'Good Co', 'Gus Good', 'gus@good.test');
+    const bad = await addProspect(client, 'Bad Co', 'Bo Bad', 'bo@bad.test');
+    const original = env().deps.mailer;
+    const failing: TMailer = {
+      transport: original.transport,
+      send: (m) => (m.to.includes('bo@bad.test') ? Promise.reject(new Error('mailbox unavailable')) : original.send(m)),
+    };
+    env().deps.mailer = failing;
+    try {
+      const { campaignId } = await queue(client, blastBody(priceListId, [good, bad]));
+      const [row] = (await recipientRows(env(), campaignId)).filter((r) => r.email === 'bo@bad.test');
+      if (!row?.email_message_id) throw new Error('no message');
+      // Still trying: not completed yet.
+      const trying = expectStatus(await client.get<TBlastStatusReply>(`/api/outreach/blasts/${campaignId}`), 200, 's');
+      expect(trying).toMatchObject({ status: 'queued', sent: 1, failed: 0 });
+      // The mailer's later attempts (the queue retries them), the last one giving up.
+      for (let attempt = 2; attempt <= 6; attempt++) {
+        await expect(sendEmailJob(env().deps).handler({ emailId: row.email_message_id })).rejects.toThrow(
+          'mailbox unavailable',
+        );
+      }
+      const done = expectStatus(await client.get<TBlastStatusReply>(`/api/outreach/blasts/${campaignId}`), 200, 's');
+      expect(done).toMatchObject({ status: 'completed', total: 2, sent: 1, failed: 1 });
+    } finally {
+      env().deps.mailer = original;
+    }
+  });
+
+  it('resumes after a restart without sending anyone twice, and skips an address that opted out meanwhile', async () => {
+    const { client, member, orgId, priceListId } = await blastOrg(env(), 'Restart Bears');
+    const ids: string[] = [];
+    for (const n of ['hal', 'ida', 'jo'])
+      ids.push(await addProspect(client, `${n} Co`, `${n} Person`, `${n}@restart.test`));
+    // The process dies after the commit, before any job is enqueued.
+    const { campaignId } = await queueBlast(
+      { ...env().deps, queue: lostJobs },
+      member,
+      ZQueueBlastInput.parse(blastBody(priceListId, ids)),
+    );
+    expect(deliveredTo(env(), 'hal@restart.test')).toHaveLength(0);
+
+    // Jo unsubscribes (through a link of an earlier prospect e-mail) before her turn.
+    const [jo] = await platformQuery(
+      env(),
+      z.object({ id: z.string() }),
+      sql`SELECT id FROM company_contact WHERE org_id = ${orgId} AND email = 'jo@restart.test'`,
+    );
+    if (!jo) throw new Error('no contact');
+    const token = signUnsubscribeToken(unsubscribeSigningKey(env().deps.config.sessionSecret), {
+      orgId,
+      contactId: jo.id,
+      kind: 'company_contact',
+    });
+    expect(
+      (
+        await env()
+          .client()
+          .post(`/api/public/unsubscribe?token=${encodeURIComponent(token)}`, {})
+      ).status,
+    ).toBe(200);
+
+    // After the restart the sweep finds them, five minutes past their turn.
+    await platformExec(
+      env(),
+      sql`UPDATE email_campaign_recipient SET send_after = now() - interval '10 minutes' WHERE email_campaign_id = ${campaignId}`,
+    );
+    expect(await sweepBlastEmails(env().deps)).toBe(3);
+    expect(await sweepBlastEmails(env().deps)).toBe(0);
+    // A job that was only late runs too: it finds nothing left to claim.
+    for (const r of await platformQuery(
+      env(),
+      z.object({ id: z.string() }),
+      sql`SELECT id FROM email_campaign_recipient WHERE email_campaign_id = ${campaignId}`,
+    )) {
+      await sendBlastEmail(env().deps, r.id);
+    }
+    expect(deliveredTo(env(), 'hal@restart.test')).toHaveLength(1);
+    expect(deliveredTo(env(), 'ida@restart.test')).toHaveLength(1);
+    expect(deliveredTo(env(), 'jo@restart.test')).toHaveLength(0);
+    const status = expectStatus(await client.get<TBlastStatusReply>(`/api/outreach/blasts/${campaignId}`), 200, 's');
+    expect(status).toMatchObject({ status: 'completed', total: 3, sent: 2, skipped: 1, failed: 0 });
+    expect((await prospects(client)).map((p) => p.email)).toEqual(['hal@restart.test', 'ida@restart.test']);
+  });
+
+  it('refuses another organization’s price list, a prospect no longer active and a CC with no address', async () => {
+    const { client, orgId, priceListId } = await blastOrg(env(), 'Refusing Bears');
+    const id = await addProspect(client, 'Refused Co', 'Rae Refused', 'rae@refused.test');
+    const other = await blastOrg(env(), 'Other Refusing Bears');
+    const stolen = await client.post<{ error: { message: string } }>(
+      '/api/outreach/blasts',
+      blastBody(other.priceListId, [id]),
+    );
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.error.message).toBe('Price list not found');
+
+    await platformExec(env(), sql`UPDATE company SET status = 'sponsor' WHERE id = ${id}`);
+    const gone = await client.post<{ error: { message: string } }>(
+      '/api/outreach/blasts',
+      blastBody(priceListId, [id]),
+    );
+    expect(gone.status).toBe(409);
+    expect(gone.body.error.message).toBe(
+      'Some recipients are no longer active prospects. Go back to Recipients and choose again.',
+    );
+
+    await platformExec(env(), sql`UPDATE company SET status = 'prospect' WHERE id = ${id}`);
+    await platformExec(env(), sql`UPDATE organization SET treasurer_email = NULL WHERE id = ${orgId}`);
+    const noCc = await client.post<{ error: { message: string } }>(
+      '/api/outreach/blasts',
+      blastBody(priceListId, [id], { ccRole: 'treasurer' }),
+    );
+    expect(noCc.status).toBe(409);
+    expect(noCc.body.error.message).toBe(
+      'No e-mail address is set for the Treasurer. Choose another CC or add it in Settings.',
+    );
+    const twice = await client.post('/api/outreach/blasts', {
+      ...blastBody(priceListId, [id]),
+      recipients: [...blastBody(priceListId, [id]).recipients, ...blastBody(priceListId, [id]).recipients],
+    });
+    expect(twice.status).toBe(400);
+  });
+});

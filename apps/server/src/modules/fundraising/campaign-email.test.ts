@@ -98,7 +98,11 @@ describe('one contact’s campaign e-mail', () => {
     expect(mail.text).toMatch(/\$25\s+https:\/\/app\.pennant\.example\/donate\?\S+amount=25\S+\s+\$50\s/);
     const unsubscribe = hrefs.find((h) => h.startsWith('https://app.pennant.example/api/public/unsubscribe?token='));
     const token = new URL(unsubscribe ?? 'https://x.test').searchParams.get('token') ?? '';
-    expect(verifyUnsubscribeToken(key, token)).toEqual({ orgId: ids.org, contactId: ids.contact });
+    expect(verifyUnsubscribeToken(key, token)).toEqual({
+      orgId: ids.org,
+      contactId: ids.contact,
+      kind: 'fundraising_contact',
+    });
     expect(mail.headers).toEqual({
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

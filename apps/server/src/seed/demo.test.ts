@@ -4,9 +4,12 @@ import type { TBundleList, TPriceList, TProduct } from '@pennant/shared/catalogu
 import type { TCampaignList, TContactInsights } from '@pennant/shared/fundraising/schemas';
 import type { TQuoteList } from '@pennant/shared/quotes/schemas';
 import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { sql } from '../db/client';
 import { withTenant } from '../db/tenant';
 import { loadMember } from '../modules/session/member';
 import { forEachDatabase } from '../test/harness';
+import { platformQuery } from '../test/team-fixtures';
 import { DEMO_OWNER, seedDemoIfEmpty } from './demo';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { DEMO_TEAMMATE } from './demo-team';
@@ -81,6 +84,18 @@ forEachDatabase('demo seed', (env) => {
     const insights = await owner.get<TContactInsights>(`/api/fundraising/campaigns/${alumni?.id}/insights`);
     expect(insights.body.counts.opted_out).toBe(3);
     expect(insights.body.counts.donated).toBeGreaterThan(5);
+
+    // Outreach: a completed blast to five prospects, on their timelines; prospects are left to e-mail.
+    const blasts = await platformQuery(
+      env(),
+      z.object({ id: z.string(), status: z.string(), recipient_count: z.number() }),
+      sql`SELECT id, status, recipient_count FROM email_campaign WHERE kind = 'blast'`,
+    );
+    expect(blasts.map((b) => [b.status, b.recipient_count])).toEqual([['completed', 5]]);
+    const blast = await owner.get<{ status: string; sent: number }>(`/api/outreach/blasts/${blasts[0]?.id}`);
+    expect(blast.body).toMatchObject({ status: 'completed', sent: 5 });
+    const prospects = await owner.get<{ prospects: unknown[] }>('/api/outreach/prospects');
+    expect(prospects.body.prospects.length).toBeGreaterThan(5);
 
     // Seeding the catalogue again adds nothing.
     const reply = await owner.get<{ session: { user: { id: string; email: string; name: string } } }>('/api/session');

@@ -159,8 +159,9 @@ export async function findBlastStatus(tx: TTx, orgId: string, id: string): Promi
     ZStatus,
     sql`SELECT ec.id, ec.status, ec.completed_at, count(r.id) AS total,
                count(r.id) FILTER (WHERE r.status = 'queued') AS queued,
-               count(r.id) FILTER (WHERE r.status = 'sent' AND m.status IS DISTINCT FROM 'sent') AS delivering,
-               count(r.id) FILTER (WHERE r.status = 'sent' AND m.status = 'sent') AS sent,
+               count(r.id) FILTER (WHERE r.status = 'sent' AND m.status IN ('queued', 'sending')) AS delivering,
+               count(r.id) FILTER (WHERE r.status = 'sent' AND m.status IS DISTINCT FROM 'queued'
+                                     AND m.status IS DISTINCT FROM 'sending') AS sent,
                count(r.id) FILTER (WHERE r.status = 'failed') AS failed,
                count(r.id) FILTER (WHERE r.status = 'skipped') AS skipped
         FROM email_campaign ec

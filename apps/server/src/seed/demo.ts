@@ -8,7 +8,7 @@ import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCompanies } from './demo-companies';
 import { seedDemoFundraising } from './demo-fundraising';
 import { seedDemoInvoices } from './demo-invoices';
-import { seedDemoOutreach } from './demo-outreach';
+import { seedDemoOutreach } from './demo-outreach.repo';
 import { seedDemoSales } from './demo-sales';
 import { DEMO_TEAMMATE, seedDemoTeam } from './demo-team';
 
@@ -41,7 +41,9 @@ export async function seedDemoIfEmpty(deps: TDeps) {
   );
   await withTenant(deps.db, owner, (tx) => seedDemoInvoices(tx, owner.orgId, owner.userId, owner.name, agreementIds));
   await withTenant(deps.db, owner, (tx) => seedDemoFundraising(tx, owner.orgId, owner.userId));
-  await withTenant(deps.db, owner, (tx) => seedDemoOutreach(tx, owner.orgId, owner.userId));
+  await withTenant(deps.db, owner, (tx) =>
+    seedDemoOutreach(tx, owner.orgId, owner.userId, { leadEmail: owner.email, treasurerEmail: DEMO_TEAMMATE.email }),
+  );
   // Each agreement's PDF, as the accept flow makes it (a failure leaves 'Generate PDF' on its page).
   for (const id of agreementIds) await generateAgreementPdfQuietly(deps, owner, id);
   return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };

@@ -12,7 +12,19 @@ import { rows, sql, type TTx } from '../db/client';
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
-export async function seedDemoOutreach(tx: TTx, orgId: string, userId: string): Promise<void> {
+export async function seedDemoOutreach(
+  tx: TTx,
+  orgId: string,
+  userId: string,
+  contacts: { leadEmail: string; treasurerEmail: string },
+): Promise<void> {
+  // The addresses Settings keeps for the copy of every blast e-mail (the lead is the owner, who also
+  // holds that role; the treasurer is the teammate).
+  await tx.execute(
+    sql`UPDATE organization SET sponsorship_lead_email = COALESCE(sponsorship_lead_email, ${contacts.leadEmail}),
+                                treasurer_email = COALESCE(treasurer_email, ${contacts.treasurerEmail})
+        WHERE id = ${orgId}`,
+  );
   const [list] = await rows(
     tx,
     z.object({ id: z.string(), name: z.string(), lead: z.string().nullable() }),

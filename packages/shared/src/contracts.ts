@@ -1,3 +1,4 @@
+import * as admin from './admin/contract';
 import * as agreements from './agreements/contract';
 import * as auth from './auth/contract';
 import * as billing from './billing/contract';
@@ -37,6 +38,7 @@ export const ALL_CONTRACTS: readonly TContract[] = [
   billing,
   files,
   events,
+  admin,
 ].flatMap((area) => Object.values(area).filter(isContract));
 
 /** The contract path as a pattern for a real request path ('/companies/{id}' → /^\/api\/companies\/[^/]+$/). */

@@ -25,6 +25,8 @@ export const TOPIC_QUERIES: Record<TTopic, readonly (readonly string[])[]> = {
   fundraising: [['fundraising'], ['dashboard']],
   // A queued blast, or a prospect's change on another tab: the blast's prospects and statuses.
   outreach: [['outreach']],
+  // The admin console: its lists, and the session (impersonation changes the organization in view).
+  admin: [['admin'], ['session'], ['plan']],
 };
 
 /** Marks a topic's queries stale, as the event stream does when another tab or person changes it. */

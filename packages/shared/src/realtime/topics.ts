@@ -15,5 +15,7 @@ export const TOPICS = [
   'billing',
   'fundraising',
   'outreach',
+  /** The platform admin console (its own mutations only; never published to an organization). */
+  'admin',
 ] as const;
 export type TTopic = (typeof TOPICS)[number];

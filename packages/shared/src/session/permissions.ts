@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '../admin/schemas';
 import { OWNER_ONLY_SETTINGS_MESSAGE } from '../organization/schemas';
 import type { TRole } from '../team/roles';
 import { INVITE_MESSAGES } from '../team/schemas';
@@ -94,15 +95,37 @@ export function permissionsFor(member: TMember): TPermissions {
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * Platform permissions, held by platform administrators (the app-admin flag), never by a role of
+ * an organization: `platformAdmin` for the admin console (while the admin impersonates an
+ * organization, its reads only), `endImpersonation` for ending one's own impersonation (the one
+ * console write an impersonating session may make).
+ */
+export const PLATFORM_PERMISSIONS = ['platformAdmin', 'endImpersonation'] as const;
+export type TPlatformPermission = (typeof PLATFORM_PERMISSIONS)[number];
+
+/**
  * `public`: anyone; `user`: a signed-in account, member or not (its own account, onboarding,
  * invitations); `member`: any member of an organization (reads); `owner`: the organization's
- * owner (setting it up); otherwise a record action in an area or a manage right of the matrix.
+ * owner (setting it up); a platform permission (the admin console); otherwise a record action in
+ * an area or a manage right of the matrix.
  */
-export type TPermission = 'public' | 'user' | 'member' | 'owner' | `${TArea}.${TRecordAction}` | TManageRight;
+export type TPermission =
+  | 'public'
+  | 'user'
+  | 'member'
+  | 'owner'
+  | TPlatformPermission
+  | `${TArea}.${TRecordAction}`
+  | TManageRight;
+
+export function isPlatformPermission(value: string): value is TPlatformPermission {
+  return (PLATFORM_PERMISSIONS as readonly string[]).includes(value);
+}
 
 /** True for a permission a contract may name (checked by the route-contract test). */
 export function isPermission(value: string): value is TPermission {
-  if (['public', 'user', 'member', 'owner'].includes(value) || isManageRight(value)) return true;
+  if (['public', 'user', 'member', 'owner'].includes(value) || isManageRight(value) || isPlatformPermission(value))
+    return true;
   const [area, action, extra] = value.split('.');
   return extra === undefined && isArea(area) && isAction(action);
 }
@@ -127,8 +150,13 @@ function parseAreaAction(permission: TPermission): { area: TArea; action: TRecor
   return isArea(area) && isAction(action) ? { area, action } : null;
 }
 
+/**
+ * Whether a member's roles grant the permission. Platform permissions are never granted by an
+ * organization's roles: the server checks the app-admin flag for them (contract-route.ts).
+ */
 export function allows(member: TMember, permission: TPermission): boolean {
   if (permission === 'public' || permission === 'user' || permission === 'member') return true;
+  if (isPlatformPermission(permission)) return false;
   if (permission === 'owner') return member.isOwner;
   const record = parseAreaAction(permission);
   if (record) return can(member, record.action, record.area);
@@ -161,6 +189,9 @@ export function refusal(permission: TPermission): string {
       return INVITE_MESSAGES.teamRightRequired;
     case 'payment':
       return 'You do not have permission to take payments';
+    case 'platformAdmin':
+    case 'endImpersonation':
+      return ADMIN_MESSAGES.notAuthorizedDescription;
     default:
       return 'You do not have permission to do that';
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZImpersonation } from '../admin/schemas';
 import { ROLES } from '../team/roles';
 import { AREAS, MANAGE_RIGHTS } from './permissions';
 
@@ -37,6 +38,11 @@ export const ZSession = z.object({
   plan: ZPlanState,
   permissions: ZPermissions,
   timezone: z.string(),
+  /**
+   * A platform admin's impersonation in force: `org` is then the impersonated organization, with
+   * an admin's rights there (the banner of spec 000 §2). Absent or null otherwise.
+   */
+  impersonation: ZImpersonation.nullable().optional(),
 });
 export type TSession = z.infer<typeof ZSession>;
 

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiError } from '@/lib/api';
+import { useMediaQuery } from '@/lib/useMediaQuery';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -33,17 +33,6 @@ function ToastArea() {
       style={{ fontFamily: 'inherit' }}
     />
   );
-}
-
-function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setMatches(list.matches);
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
 }
 
 export function App() {

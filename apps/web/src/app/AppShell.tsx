@@ -5,6 +5,8 @@ import { Outlet, useLocation } from 'react-router';
 import { useRealtime } from '@/lib/realtime';
 import { useSession } from '@/lib/session';
 import { useTimezoneAutoDetect } from '@/lib/useTimezoneAutoDetect';
+import { FrozenOrgBanner } from '@/modules/admin/FrozenOrgBanner';
+import { ImpersonationBanner } from '@/modules/admin/impersonation/ImpersonationBanner';
 import { pageTitle } from './navigation';
 import { PlanBadge } from './PlanBadge';
 import { Logo, SidebarNav } from './Sidebar';
@@ -61,22 +63,26 @@ export function AppShell() {
       </D.Root>
 
       <div className="md:pl-16 lg:pl-60">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
-          <button
-            type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-            aria-label="Open navigation"
-            onClick={() => setDrawerOpen(true)}
-          >
-            <Menu className="h-5 w-5" />
-          </button>
-          <p className="truncate text-lg font-semibold text-slate-900">{title}</p>
-          <div className="ml-auto flex items-center gap-3">
-            <PlanBadge />
-            <UserMenu />
-          </div>
-        </header>
+        <div className="sticky top-0 z-20">
+          <ImpersonationBanner />
+          <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+            <button
+              type="button"
+              className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+              aria-label="Open navigation"
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Menu className="h-5 w-5" />
+            </button>
+            <p className="truncate text-lg font-semibold text-slate-900">{title}</p>
+            <div className="ml-auto flex items-center gap-3">
+              <PlanBadge />
+              <UserMenu />
+            </div>
+          </header>
+        </div>
         <main className="p-4 sm:p-6">
+          <FrozenOrgBanner />
           <Outlet />
         </main>
       </div>

@@ -22,13 +22,6 @@ const legacy: RouteObject[] = ['', '/dashboard'].flatMap((base) => [
   { path: `${base}/contacts/:id`, ...redirect('/dashboard/companies') },
 ]);
 
-const area = (name: string) => ({
-  lazy: async () => {
-    const { AreaPlaceholder } = await import('@/modules/placeholder/AreaPlaceholder');
-    return { element: <AreaPlaceholder area={name} /> };
-  },
-});
-
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorScreen />,
@@ -205,8 +198,48 @@ export const routes: RouteObject[] = [
         path: '/admin',
         lazy: async () => ({ Component: (await import('@/modules/admin/AdminGuard')).AdminGuard }),
         children: [
-          { index: true, ...area('Admin Console') },
-          { path: '*', ...area('Admin Console') },
+          {
+            lazy: async () => ({ Component: (await import('@/modules/admin/AdminLayout')).AdminLayout }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('@/modules/admin/dashboard/AdminDashboardPage')).AdminDashboardPage,
+                }),
+              },
+              {
+                path: 'system-health',
+                lazy: async () => ({
+                  Component: (await import('@/modules/admin/dashboard/SystemHealthPage')).SystemHealthPage,
+                }),
+              },
+              {
+                path: 'users',
+                lazy: async () => ({
+                  Component: (await import('@/modules/admin/users/AdminUsersPage')).AdminUsersPage,
+                }),
+              },
+              {
+                path: 'orgs',
+                lazy: async () => ({ Component: (await import('@/modules/admin/orgs/AdminOrgsPage')).AdminOrgsPage }),
+              },
+              {
+                path: 'ai-config',
+                lazy: async () => ({ Component: (await import('@/modules/admin/ai/AiConfigPage')).AiConfigPage }),
+              },
+              {
+                path: 'metrics',
+                lazy: async () => ({ Component: (await import('@/modules/admin/metrics/MetricsPage')).MetricsPage }),
+              },
+              {
+                path: 'audit-logs',
+                lazy: async () => ({
+                  Component: (await import('@/modules/admin/audit/AuditLogsPage')).AuditLogsPage,
+                }),
+              },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -4,7 +4,15 @@ import * as sessionApi from '@pennant/shared/session/contract';
 import type { TSession } from '@pennant/shared/session/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './api';
-import { clearDraftKeys, clearOnboardingKeys, ONBOARDING_KEYS, PENDING_INVITE_KEY, readKey } from './storage';
+import {
+  clearDraftKeys,
+  clearOnboardingKeys,
+  IMPERSONATION_KEY,
+  ONBOARDING_KEYS,
+  PENDING_INVITE_KEY,
+  readKey,
+  removeKey,
+} from './storage';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -47,4 +55,5 @@ export async function signOutEverywhere(): Promise<void> {
   await call(auth.signOut);
   clearOnboardingKeys();
   clearDraftKeys();
+  removeKey(IMPERSONATION_KEY);
 }

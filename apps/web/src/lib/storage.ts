@@ -17,6 +17,13 @@ export const PENDING_INVITE_KEY = 'pennant.pendingInvite';
  */
 export const DRAFT_KEY_PREFIX = 'pennant.draft.';
 
+/**
+ * The platform admin's impersonation record (spec 001 §3: org_id, org_name, admin_id, admin email,
+ * impersonated_at), kept while the admin views an organization through its members' eyes; its
+ * presence shows the red banner. Sign-out clears it.
+ */
+export const IMPERSONATION_KEY = 'pennant.impersonation';
+
 export function readKey(key: string): string | null {
   try {
     return window.localStorage.getItem(key);

@@ -16,6 +16,7 @@ import { handleError } from './http/errors';
 import { isPublicApiPath } from './http/public-paths';
 import { checkSameOrigin } from './http/same-origin';
 import { builtFiles, builtPage, CACHE_IMMUTABLE, CACHE_REVALIDATE } from './http/static-files';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { agreementRoutes } from './modules/agreements/agreements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -143,6 +144,7 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.route('/api', paymentRoutes);
   app.route('/api', fileRoutes);
   app.route('/api', eventRoutes);
+  app.route('/api', adminRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

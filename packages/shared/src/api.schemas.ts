@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'internal',
   /** A generator or service behind the server gave nothing usable (e.g. a document renderer). */
   'bad_gateway',
+  /** The organization is frozen by the platform's administrators: it may be read, not changed (423). */
+  'frozen',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

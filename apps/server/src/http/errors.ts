@@ -17,6 +17,7 @@ const STATUS: Record<TErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   internal: 500,
   bad_gateway: 502,
+  frozen: 423,
 };
 
 export function validationError(error: ZodError): AppError {

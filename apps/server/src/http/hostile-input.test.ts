@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
+import { makePlatformAdmin } from '../modules/admin/fixtures/admin-fixtures';
 import { ownerWithOrg } from '../test/fixtures';
 import { forEachDatabase } from '../test/harness';
 import { makePremium } from '../test/team-fixtures';
@@ -116,6 +117,8 @@ forEachDatabase('hostile input on every route', (env) => {
     const client = env().client();
     const owner = await ownerWithOrg(client, 'Hostile Input Club');
     await makePremium(env(), owner.orgId);
+    // A platform administrator too, so the admin console's routes get past their gate to the input.
+    await makePlatformAdmin(env(), owner.email);
     const ops = (await operations()).filter((op) => op.body && textFields(op.body).length > 0);
     let tried = 0;
     for (const op of ops) {

@@ -282,6 +282,7 @@ export const createDonationCheckout = contract({
     400: invalid,
     404: fail('Campaign not found'),
     409: fail('The organization’s payment account is not set up or cannot take charges'),
+    423: fail('The organization is frozen by the platform administrators: it takes no donations'),
     429: fail('Too many donation attempts from this client; try again in a few minutes'),
     502: fail('The payment provider failed'),
   },

@@ -44,6 +44,20 @@ export async function deleteSessionByToken(tx: TTx, token: string): Promise<void
   await tx.delete(sessions).where(eq(sessions.token, token));
 }
 
+/** Every session of an account (a disabled account's fresh sign-in). */
+export async function deleteSessionsOfUser(tx: TTx, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The account's id when it is disabled (auth_user.disabled_at, 0021), else null. */
+export async function findDisabledUserId(tx: TTx, email: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), sql`auth_user.disabled_at IS NOT NULL`));
+  return row?.id ?? null;
+}
+
 export async function resetAttempts(tx: TTx, keys: readonly string[]): Promise<void> {
   if (keys.length) await tx.delete(authRateLimits).where(inArray(authRateLimits.key, [...keys]));
 }

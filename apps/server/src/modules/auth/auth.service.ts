@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ADMIN_MESSAGES } from '@pennant/shared/admin/schemas';
 import {
   EMAIL_CHANGE_EXPIRY_HOURS,
   EMAIL_CHANGE_MESSAGES,
@@ -19,6 +20,8 @@ import type { TAuthUser } from './auth';
 import {
   countFailures,
   deleteSessionByToken,
+  deleteSessionsOfUser,
+  findDisabledUserId,
   findUserIdByEmail,
   isEmailTaken,
   markEmailVerified,
@@ -112,10 +115,16 @@ export async function signIn(
     throw failure;
   }
   const token = client.previousToken;
-  await withPlatform(deps.db, deps.log, 'after sign-in', async (tx) => {
+  const disabled = await withPlatform(deps.db, deps.log, 'after sign-in', async (tx) => {
     await resetAttempts(tx, [keys.clientAndEmail.key, keys.account.key]);
     if (token) await deleteSessionByToken(tx, token);
+    // A disabled account (the admin console) proved its password but gets no session: the one
+    // just made is deleted. Checked after the password, so the refusal reveals nothing to a guesser.
+    const userId = await findDisabledUserId(tx, email);
+    if (userId) await deleteSessionsOfUser(tx, userId);
+    return userId !== null;
   });
+  if (disabled) throw new AppError('forbidden', ADMIN_MESSAGES.userDisabledSignIn);
   return { headers: out };
 }
 

@@ -24,6 +24,7 @@ const ZPublicCampaignRow = z.object({
   stripe_onboarding_complete: z.boolean(),
   stripe_charges_enabled: z.boolean(),
   stripe_payouts_enabled: z.boolean(),
+  is_frozen: z.boolean(),
 });
 export type TPublicCampaignRow = z.output<typeof ZPublicCampaignRow>;
 
@@ -34,7 +35,7 @@ export async function findPublicCampaign(tx: TTx, id: string): Promise<TPublicCa
     ZPublicCampaignRow,
     sql`SELECT c.id, c.org_id, c.name, c.campaign_type, c.behalf_of_name, o.name AS organization_name,
                o.stripe_connected_account_id, o.stripe_account_enabled, o.stripe_onboarding_complete,
-               o.stripe_charges_enabled, o.stripe_payouts_enabled
+               o.stripe_charges_enabled, o.stripe_payouts_enabled, o.is_frozen
         FROM fundraising_campaign c
         JOIN organization o ON o.id = c.org_id
         WHERE c.id = ${id} AND NOT c.is_deleted`,

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@pennant/shared/admin/schemas';
 import { canAcceptCardPayments } from '@pennant/shared/billing/connect';
 import {
   FUNDRAISING_MESSAGES,
@@ -57,6 +58,8 @@ export async function publicCampaign(deps: TDeps, id: string): Promise<TPublicCa
  * phrase the page translates (§8.3): no account at all, or one whose set-up is not finished.
  */
 function chargeableAccount(row: TPublicCampaignRow): string {
+  // A frozen organization takes no money (the admin console's freeze, decisions.md).
+  if (row.is_frozen) throw new AppError('frozen', ADMIN_MESSAGES.frozenDonation);
   const accountId = row.stripe_connected_account_id;
   if (!accountId) throw new AppError('conflict', `This organization’s ${M.providerNotSetUp} yet.`);
   const ready = canAcceptCardPayments({

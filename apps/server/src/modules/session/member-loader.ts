@@ -12,7 +12,10 @@ function toIso(v: Date | string | null): string | null {
   return v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 }
 
-/** The user's membership in their current organization, or null before onboarding. */
+/**
+ * The user's membership in their current organization, or null before onboarding; for a platform
+ * admin impersonating an organization, that organization as its admin and owner.
+ */
 export async function loadMember(deps: { db: TDb; log: Logger }, user: TAuthUser): Promise<TMember | null> {
   const found = await withPlatform(deps.db, deps.log, 'resolve current organization', (tx) =>
     findCurrentMembership(tx, user.id),
@@ -39,5 +42,6 @@ export async function loadMember(deps: { db: TDb; log: Logger }, user: TAuthUser
       status: first.subscription_status,
       expiresAt: toIso(first.current_period_end),
     },
+    impersonatedAt: toIso(first.impersonated_at),
   };
 }

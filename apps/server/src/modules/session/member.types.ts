@@ -20,4 +20,9 @@ export interface TMember {
   roles: TRole[];
   isOwner: boolean;
   plan: TPlanState;
+  /**
+   * Set when this is a platform admin impersonating the organization (ISO start): the member is
+   * then its admin and owner, and the console's writes other than ending it are refused.
+   */
+  impersonatedAt?: string | null;
 }

@@ -13,23 +13,40 @@ export const ZMembershipRow = z.object({
   plan_key: z.string().nullable(),
   subscription_status: z.string().nullable(),
   current_period_end: column.instant.nullable(),
+  /** Set on the one row of a platform admin's impersonation in force (0021). */
+  impersonated_at: column.instant.nullable(),
 });
 export type TMembershipRow = z.output<typeof ZMembershipRow>;
 
-/** The user's role rows in their current organization: the one they own, else the first joined. */
+/**
+ * The user's role rows in their current organization: the one they own, else the first joined.
+ * A platform admin impersonating an organization (admin_impersonation in force, the app-admin flag
+ * still held) gets one row instead: that organization, as its admin and owner, with the start of
+ * the impersonation. One round trip either way.
+ */
 export function findCurrentMembership(tx: TTx, userId: string): Promise<TMembershipRow[]> {
   return rows(
     tx,
     ZMembershipRow,
-    sql`WITH chosen AS (
-          SELECT org_id FROM user_role WHERE user_id = ${userId}
+    sql`WITH imp AS (
+          SELECT i.impersonated_org_id AS org_id, i.started_at FROM admin_impersonation i
+          WHERE i.admin_id = ${userId} AND i.ended_at IS NULL
+            AND EXISTS (SELECT 1 FROM app_admin a WHERE a.user_id = ${userId})
+        ), chosen AS (
+          SELECT org_id FROM user_role WHERE user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM imp)
           ORDER BY is_owner DESC, created_at ASC LIMIT 1
         )
+        SELECT 'admin' AS role, true AS is_owner, o.id AS org_id, o.name, o.season_label, o.fiscal_start_month,
+               o.has_completed_menu_wizard, o.is_frozen, o.plan_key, o.subscription_status, o.current_period_end,
+               imp.started_at AS impersonated_at, imp.started_at AS sort_at
+        FROM imp JOIN organization o ON o.id = imp.org_id
+        UNION ALL
         SELECT ur.role, ur.is_owner, o.id AS org_id, o.name, o.season_label, o.fiscal_start_month,
-               o.has_completed_menu_wizard, o.is_frozen, o.plan_key, o.subscription_status, o.current_period_end
+               o.has_completed_menu_wizard, o.is_frozen, o.plan_key, o.subscription_status, o.current_period_end,
+               NULL::timestamptz AS impersonated_at, ur.created_at AS sort_at
         FROM user_role ur JOIN organization o ON o.id = ur.org_id
         WHERE ur.user_id = ${userId} AND ur.org_id = (SELECT org_id FROM chosen)
-        ORDER BY ur.created_at`,
+        ORDER BY sort_at`,
   );
 }
 

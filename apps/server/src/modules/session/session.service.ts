@@ -25,5 +25,15 @@ export async function describeSession(deps: TDeps, user: TAuthUser, member: TMem
     plan: member?.plan ?? FREE_PLAN,
     permissions: permissionsFor({ roles, isOwner }),
     timezone: timezone ?? DEFAULT_TIMEZONE,
+    impersonation:
+      member?.impersonatedAt && admin
+        ? {
+            orgId: member.orgId,
+            orgName: member.org.name,
+            adminId: user.id,
+            adminEmail: user.email,
+            impersonatedAt: member.impersonatedAt,
+          }
+        : null,
   };
 }

@@ -1,0 +1,39 @@
+import { ADMIN_MESSAGES } from '@pennant/shared/admin/schemas';
+import type { TPlatformPermission } from '@pennant/shared/session/permissions';
+import type { Context } from 'hono';
+import { withPlatform } from '../../db/tenant';
+import type { TDeps } from '../../deps';
+import { AppError } from '../../errors';
+import type { TAppEnv } from '../../http/env';
+import type { TAuthUser } from '../auth/auth';
+import { requireUser } from '../session/member';
+import { isAppAdmin } from '../session/session.repo';
+
+/** is_app_admin: whether the account holds the app-admin flag (read now, never cached). */
+export function isPlatformAdmin(deps: TDeps, userId: string): Promise<boolean> {
+  return withPlatform(deps.db, deps.log, 'is app admin', (tx) => isAppAdmin(tx, userId));
+}
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * The admin console's gate, run by the route's permission check before its input is read: signed
+ * out is 401, an account without the app-admin flag 403 'You must be an admin to access this
+ * area'. The flag is read from the database on every console request (no cache), so a revoke
+ * takes effect at once. While the admin impersonates an organization, the console may be read
+ * but not changed (`platformAdmin`), except by ending the impersonation (`endImpersonation`).
+ */
+export async function requirePlatformAdmin(c: Context<TAppEnv>, permission: TPlatformPermission): Promise<TAuthUser> {
+  const user = requireUser(c);
+  if (!(await isPlatformAdmin(c.get('deps'), user.id)))
+    throw new AppError('forbidden', ADMIN_MESSAGES.notAuthorizedDescription);
+  if (permission === 'platformAdmin' && !isRead(c.req.method) && c.get('member')?.impersonatedAt) {
+    throw new AppError('forbidden', ADMIN_MESSAGES.impersonatingRefused);
+  }
+  return user;
+}
+
+/** Whether a member's organization refuses this request: a frozen organization is read-only. */
+export function refusesWhileFrozen(method: string, frozen: boolean): boolean {
+  return frozen && !isRead(method);
+}

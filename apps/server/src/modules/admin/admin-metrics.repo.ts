@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { column, rows, sql, type TDb, type TTx } from '../../db/client';
+
+/*
+ * The console's figures across every organization: withPlatform only, except the job queue's,
+ * which is read from pg-boss's own schema (see queueHealth).
+ */
+
+const ZTotals = z.object({
+  organizations: column.count,
+  active_organizations: column.count,
+  users: column.count,
+  active_contracts: column.count,
+  sponsors: column.count,
+  signups: column.count,
+});
+export type TTotals = z.output<typeof ZTotals>;
+
+/**
+ * The platform's totals: organizations (and those not frozen), accounts, agreements in force
+ * today (active, not deleted, today within their dates, as the club dashboard counts them),
+ * sponsors (companies in status sponsor, from the per-status counts the company triggers keep),
+ * and accounts made in the last `signupDays` days.
+ */
+export async function platformTotals(tx: TTx, signupDays: number): Promise<TTotals> {
+  const [row] = await rows(
+    tx,
+    ZTotals,
+    sql`SELECT (SELECT count(*) FROM organization) AS organizations,
+               (SELECT count(*) FROM organization WHERE NOT is_frozen) AS active_organizations,
+               (SELECT count(*) FROM auth_user) AS users,
+               (SELECT count(*) FROM contract WHERE status = 'active' AND deleted_at IS NULL
+                  AND start_date <= current_date AND end_date >= current_date) AS active_contracts,
+               (SELECT coalesce(sum(n), 0) FROM company_status_count WHERE status = 'sponsor') AS sponsors,
+               (SELECT count(*) FROM auth_user WHERE created_at >= now() - make_interval(days => ${signupDays}))
+                 AS signups`,
+  );
+  if (!row) throw new Error('totals returned nothing');
+  return row;
+}
+
+/** Accounts made per UTC day over the last `days` days, today included, every day listed. */
+export async function signupsPerDay(tx: TTx, days: number): Promise<{ date: string; count: number }[]> {
+  return rows(
+    tx,
+    z.object({ date: z.string(), count: column.count }),
+    sql`WITH span AS (
+          SELECT d::date AS day FROM generate_series(
+            (now() AT TIME ZONE 'UTC')::date - (${days}::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') d
+        )
+        SELECT to_char(s.day, 'YYYY-MM-DD') AS date, count(u.id) AS count
+        FROM span s LEFT JOIN auth_user u ON (u.created_at AT TIME ZONE 'UTC')::date = s.day
+        GROUP BY s.day ORDER BY s.day`,
+  );
+}
+
+export interface TQueueHealth {
+  present: boolean;
+  completed: number;
+  failed: number;
+  pending: number;
+  lastErrors: { run_at: Date | string; task_name: string; message: string | null }[];
+}
+
+const ZPresent = z.object({ present: z.boolean() });
+const ZCounts = z.object({ completed: column.count, failed: column.count, pending: column.count });
+const ZFailure = z.object({ run_at: column.instant, task_name: z.string(), message: z.string().nullable() });
+
+/**
+ * The job queue's state (admin_get_cron_health) from pg-boss's job table: jobs finished in the
+ * last `hours` hours by outcome, jobs waiting or running, and the latest failures with their
+ * error. pg-boss's schema belongs to the connecting user, not to the platform role, so this runs
+ * as that user in a read-only transaction. Without the schema (a queue that never started, the
+ * tests' inline queue) everything is zero.
+ */
+export async function queueHealth(db: TDb, hours: number, failures: number): Promise<TQueueHealth> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET TRANSACTION READ ONLY`);
+    const [found] = await rows(tx, ZPresent, sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`);
+    if (!found?.present) return { present: false, completed: 0, failed: 0, pending: 0, lastErrors: [] };
+    const [counts] = await rows(
+      tx,
+      ZCounts,
+      sql`SELECT count(*) FILTER (WHERE state::text = 'completed') AS completed,
+                 count(*) FILTER (WHERE state::text = 'failed') AS failed,
+                 count(*) FILTER (WHERE state::text IN ('created', 'retry', 'active')) AS pending
+          FROM pgboss.job
+          WHERE state::text IN ('created', 'retry', 'active')
+             OR completed_on >= now() - make_interval(hours => ${hours})`,
+    );
+    const lastErrors = await rows(
+      tx,
+      ZFailure,
+      sql`SELECT coalesce(completed_on, started_on, created_on) AS run_at, name AS task_name,
+                 left(coalesce(output->>'message', output::text), 300) AS message
+          FROM pgboss.job WHERE state::text = 'failed'
+          ORDER BY coalesce(completed_on, started_on, created_on) DESC LIMIT ${failures}`,
+    );
+    return {
+      present: true,
+      completed: counts?.completed ?? 0,
+      failed: counts?.failed ?? 0,
+      pending: counts?.pending ?? 0,
+      lastErrors,
+    };
+  });
+}

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@pennant/shared/admin/schemas';
 import { ShieldAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
@@ -18,7 +19,7 @@ export function AdminGuard() {
 
   useEffect(() => {
     if (!refused) return;
-    toast.error('Not authorized', { description: 'You must be an admin to access this area' });
+    toast.error(ADMIN_MESSAGES.notAuthorized, { description: ADMIN_MESSAGES.notAuthorizedDescription });
     const timer = setTimeout(() => window.location.assign('/'), NOTICE_MS);
     return () => clearTimeout(timer);
   }, [refused]);
@@ -27,8 +28,8 @@ export function AdminGuard() {
     return (
       <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
         <ShieldAlert className="h-10 w-10 text-red-500" aria-hidden />
-        <h1 className="text-xl font-semibold text-slate-900">Not authorized</h1>
-        <p className="text-slate-600">You must be an admin to access this area. Taking you home…</p>
+        <h1 className="text-xl font-semibold text-slate-900">{ADMIN_MESSAGES.notAuthorized}</h1>
+        <p className="text-slate-600">{ADMIN_MESSAGES.notAuthorizedDescription}. Taking you home…</p>
       </main>
     );
   }

@@ -186,7 +186,7 @@ export function listStatements(orgId: string, q: TListQuery): TStatement[] {
 }
 
 /** GET /api/products: the app's listProducts (apps/server/src/modules/catalogue/products.repo.ts). */
-export function productsStatement(orgId: string): TStatement {
+export function productsStatements(orgId: string): [TStatement, TStatement] {
   const text = `SELECT p.id, p.name, p.master_type_id, t.label AS ad_type_label,
          (t.org_id IS NOT NULL) AS ad_type_is_custom,
          p.recurring_price_cents, p.setup_fee_cents, p.share_type, p.share_value, p.is_limited,
@@ -195,7 +195,16 @@ export function productsStatement(orgId: string): TStatement {
   LEFT JOIN master_ad_type t ON t.id = p.master_type_id AND (t.org_id IS NULL OR t.org_id = p.org_id)
         WHERE p.org_id = $1
         ORDER BY lower(p.name), p.id`;
-  return { text, values: [orgId] };
+  // products.repo.ts countActiveQuotesByProduct: each product's count of active quotes.
+  const quotes = `SELECT ql.product_id, count(DISTINCT q.id) AS n
+        FROM quote q
+        JOIN quote_line ql ON ql.org_id = q.org_id AND ql.quote_id = q.id
+        WHERE q.org_id = $1 AND q.status IN ('draft', 'sent') AND ql.product_id IS NOT NULL
+        GROUP BY ql.product_id`;
+  return [
+    { text, values: [orgId] },
+    { text: quotes, values: [orgId] },
+  ];
 }
 
 /**
@@ -311,7 +320,7 @@ interface TProductRow {
 const SHARE_TYPES = new Set(['none', 'percent', 'fixed']);
 
 /** As products.service.ts toProduct builds it (no quotes exist yet: activeQuoteCount 0). */
-function productsJson(rows: TProductRow[]): string {
+function productsJson(rows: TProductRow[], quotes: Map<string, number>): string {
   return JSON.stringify({
     products: rows.map((row) => ({
       id: row.id,
@@ -327,7 +336,7 @@ function productsJson(rows: TProductRow[]): string {
       locationText: row.location_text,
       seasonLabel: row.season_label,
       updatedAt: iso(row.updated_at),
-      activeQuoteCount: 0,
+      activeQuoteCount: quotes.get(row.id) ?? 0,
     })),
   });
 }
@@ -435,9 +444,10 @@ export function createFloorApp(pool: pg.Pool) {
   });
   app.get('/api/products', async (c) => {
     const reply = await inTenant(pool, c.req.header('cookie'), async (client, orgId) => {
-      const s = productsStatement(orgId);
+      const [s, k] = productsStatements(orgId);
       const found = await client.query<TProductRow>({ text: s.text, values: s.values, types: TYPES });
-      return productsJson(found.rows);
+      const counts = await client.query<{ product_id: string; n: string }>({ text: k.text, values: k.values });
+      return productsJson(found.rows, new Map(counts.rows.map((r) => [r.product_id, Number(r.n)])));
     });
     return c.body(reply.body, reply.status, jsonType());
   });

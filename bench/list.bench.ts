@@ -30,7 +30,7 @@ import { shutdown } from '../apps/server/src/boot';
 import { sql } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
-import { listStatements, productsStatement, type TListQuery, type TStatement } from './floor-server';
+import { listStatements, productsStatements, type TListQuery, type TStatement } from './floor-server';
 import {
   analyzeCompanyTables,
   bootBench,
@@ -51,6 +51,8 @@ const ROUNDS = Number(env.LIST_ROUNDS ?? 3);
 const COMPANIES = Number(env.LIST_COMPANIES ?? 10_000);
 const PRODUCTS = Math.min(Number(env.LIST_PRODUCTS ?? 200), CATALOGUE_LIMITS.productsPerOrganization);
 const WITH_PGLITE = env.LIST_PGLITE !== '0';
+// LIST_POSTGRES=0: the PGlite part alone (the PostgreSQL table is then left out).
+const WITH_POSTGRES = env.LIST_POSTGRES !== '0';
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROOT = new URL('..', import.meta.url).pathname;
 const SEED_ORIGIN = 'http://localhost:3996';
@@ -171,7 +173,7 @@ const companies = (label: string, path: string, query: TListQuery): TScenario =>
     return `${parsed.companies.length} rows of ${parsed.totalCount.toLocaleString('en-US')}`;
   },
 });
-const SCENARIOS: TScenario[] = [
+const ALL_SCENARIOS: TScenario[] = [
   companies('page 1, newest first', '/api/companies', DEFAULTS),
   companies(`search "${SEARCH_TERM}" (1%)`, `/api/companies?search=${SEARCH_TERM}`, {
     ...DEFAULTS,
@@ -181,10 +183,13 @@ const SCENARIOS: TScenario[] = [
   {
     label: `products (${PRODUCTS})`,
     path: '/api/products',
-    statements: (orgId) => [productsStatement(orgId)],
+    statements: (orgId) => productsStatements(orgId),
     describe: (reply) => `${(JSON.parse(reply) as { products: unknown[] }).products.length} products`,
   },
 ];
+
+// LIST_ONLY: run the scenarios whose label contains this text (for profiling one case).
+const SCENARIOS = ALL_SCENARIOS.filter((s) => !env.LIST_ONLY || s.label.includes(env.LIST_ONLY));
 
 interface TOrg {
   cookie: string;
@@ -318,7 +323,10 @@ function freePort(): Promise<number> {
 /** Starts `node --import tsx <script>` and waits for its `READY <port>` line. */
 async function startServer(name: string, script: string, vars: Record<string, string>): Promise<TServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  // LIST_PROFILE_DIR: a V8 CPU profile of the app process, written there when it stops.
+  const profile =
+    name === 'app' && env.LIST_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.LIST_PROFILE_DIR}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...vars, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -656,7 +664,9 @@ progress(
   `list bench: ${CLIENTS} clients, ${ROUNDS} rounds of ${DURATION} s per server and scenario, ` +
     `${COMPANIES.toLocaleString('en-US')} companies x 2 organizations`,
 );
-const pgResult = await runPostgres();
+const pgResult = WITH_POSTGRES
+  ? await runPostgres()
+  : { rows: [], notes: [], warnings: [], pgMeasured: true, appRss: null };
 const pgliteResult = WITH_PGLITE ? await runPglite() : null;
 
 const line = '-'.repeat(112);

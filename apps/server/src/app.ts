@@ -4,7 +4,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { NUL_MESSAGE } from '@pennant/shared/fields';
 import { isSitePath } from '@pennant/shared/public-routes';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { hasDevMailbox } from './config';
 import type { TDeps } from './deps';
 import { AppError } from './errors';
@@ -15,6 +14,7 @@ import type { TAppEnv } from './http/env';
 import { handleError } from './http/errors';
 import { isPublicApiPath } from './http/public-paths';
 import { checkSameOrigin } from './http/same-origin';
+import { securityHeaders } from './http/security-headers';
 import { builtFiles, builtPage, CACHE_IMMUTABLE, CACHE_REVALIDATE } from './http/static-files';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { agreementRoutes } from './modules/agreements/agreements.routes';
@@ -41,21 +41,6 @@ export function webDistDir(): string {
   return process.env.PENNANT_WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
 }
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   const app = new OpenAPIHono<TAppEnv>();
   app.onError(handleError);
@@ -72,18 +57,7 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
       deps.log.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
     }
   });
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: undefined,
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: deps.config.publicUrl.startsWith('https://') ? 'max-age=31536000' : false,
-    }),
-  );
-  app.use('*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', CSP);
-  });
+  app.use('*', securityHeaders({ hsts: deps.config.publicUrl.startsWith('https://') }));
 
   // A NUL byte in a path or query string is refused before anything else reads it.
   app.use('/api/*', async (c, next) => {
@@ -95,6 +69,7 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.use('/api/*', apiCompression());
 
   // JSON bodies are small; file uploads (multipart) carry their own, larger limit on their route.
+  // Reads carry no body: asking a GET for its body would build a whole Request for nothing.
   const jsonLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: () => {
@@ -102,7 +77,9 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
     },
   });
   app.use('/api/*', (c, next) =>
-    c.req.header('content-type')?.includes('multipart/form-data') ? next() : jsonLimit(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.header('content-type')?.includes('multipart/form-data')
+      ? next()
+      : jsonLimit(c, next),
   );
 
   // On the embedded database, requests take turns in arrival order (embedded-queue.ts).

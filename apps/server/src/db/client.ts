@@ -71,15 +71,25 @@ export async function openPglite(dataDir: string | null): Promise<TDatabase> {
   };
 }
 
+/** The pool behind each PostgreSQL-server database, for transactions that start in one round trip. */
+const pools = new WeakMap<TDb, pg.Pool>();
+
+/** The connection pool behind a database opened by openPostgres; undefined for PGlite. */
+export function poolOf(db: TDb): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export async function openPostgres(url: string, max = 10): Promise<TDatabase> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
   const listener = createPgListener(url);
+  const db = drizzlePg(pool) as unknown as TDb;
+  pools.set(db, pool);
   return {
     kind: 'postgres',
-    db: drizzlePg(pool) as unknown as TDb,
+    db,
     pool,
     withSession: async (fn) => {
       const conn = await pool.connect();

@@ -40,11 +40,27 @@ forEachDatabase('platform', (env) => {
     expect(res.body).toMatchObject({ error: { message: 'Request body is too large' } });
   });
 
-  it('sends security headers, a content security policy and a request id', async () => {
-    const res = await env().client().get('/healthz');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-request-id')).toBeTruthy();
+  it('sends security headers, a content security policy and a request id on every kind of reply', async () => {
+    const c = env().client();
+    await ownerWithOrg(c, 'Headers Club');
+    // A JSON list, a JSON error, a 401 before the body, plain text and the OpenAPI page.
+    const replies = [
+      await c.get('/healthz'),
+      await c.get('/api/companies'),
+      await c.get('/api/nope'),
+      await env().client().get('/api/companies'),
+      await c.get('/api/docs'),
+    ];
+    for (const res of replies) {
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      // Local mode is plain http: no HSTS.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
   });
 
   it('sends a recorded e-mail once even when its job runs twice, and shows it in the mailbox', async () => {

@@ -1,17 +1,43 @@
 import { eq } from 'drizzle-orm';
 import type { TDb } from './db/client';
 import { appAdmins, users } from './db/schema/auth';
+import { insertAudit } from './modules/admin/audit.repo';
 
-/** The account's id by its e-mail (stored lower-cased), or null. */
-export async function findUserIdByEmail(db: TDb, email: string): Promise<string | null> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
-  return user?.id ?? null;
-}
+export type TAdminCommand = 'grant' | 'revoke';
 
-export async function grantPlatformAdmin(db: TDb, userId: string): Promise<void> {
-  await db.insert(appAdmins).values({ userId }).onConflictDoNothing();
-}
-
-export async function revokePlatformAdmin(db: TDb, userId: string): Promise<void> {
-  await db.delete(appAdmins).where(eq(appAdmins.userId, userId));
+/**
+ * `npm run admin -- grant|revoke <email>` in one transaction. A grant writes its audit row
+ * (add_admin, with no admin account: the operator at the server's console, `via: npm run admin`);
+ * the spec's log has no action for a revoke, so a revoke writes none. Runs as the connecting user,
+ * from the CLI itself or from the running server's loopback bridge (modules/admin/admin-cli-bridge.ts).
+ */
+export async function runAdminCommand(
+  db: TDb,
+  command: TAdminCommand,
+  email: string,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<{ found: boolean }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()));
+    if (!user) return { found: false };
+    if (command === 'revoke') {
+      await tx.delete(appAdmins).where(eq(appAdmins.userId, user.id));
+      return { found: true };
+    }
+    await tx.insert(appAdmins).values({ userId: user.id }).onConflictDoNothing();
+    await insertAudit(tx, {
+      adminId: null,
+      adminEmail: null,
+      action: 'add_admin',
+      targetUserId: user.id,
+      targetUserEmail: user.email,
+      details: { via: 'npm run admin' },
+      ipAddress: client.ip,
+      userAgent: client.userAgent,
+    });
+    return { found: true };
+  });
 }

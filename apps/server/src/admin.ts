@@ -1,33 +1,37 @@
-import { findUserIdByEmail, grantPlatformAdmin, revokePlatformAdmin } from './admin.repo';
+import { runAdminCommand, type TAdminCommand } from './admin.repo';
 import { openDatabase } from './boot';
 import { loadConfig } from './config';
+import { lockOwner } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
+import { callAdminBridge, commandMessage } from './modules/admin/admin-cli-bridge';
 import { StartupError } from './startup-error';
 
-/** `npm run admin -- grant <email>` / `revoke <email>`: platform administrators. */
+const isCommand = (v: string | undefined): v is TAdminCommand => v === 'grant' || v === 'revoke';
+
+/**
+ * `npm run admin -- grant <email>` / `revoke <email>`: platform administrators. On the embedded
+ * database while a server holds its data directory, the command goes to that server over its
+ * loopback bridge (modules/admin/admin-cli-bridge.ts); otherwise the CLI opens the database itself.
+ */
 async function main(argv: string[]) {
   const [command, email] = argv;
-  if (!command || !['grant', 'revoke'].includes(command) || !email) {
+  if (!isCommand(command) || !email) {
     process.stderr.write('Usage: npm run admin -- grant <email> | revoke <email>\n');
     return 2;
   }
   const config = loadConfig();
+  const owner = config.databaseUrl ? null : lockOwner(config.dataDir);
+  if (owner !== null) {
+    const reply = await callAdminBridge(config.dataDir, command, email.trim().toLowerCase());
+    (reply.ok ? process.stdout : process.stderr).write(`${reply.message}\n`);
+    return reply.ok ? 0 : 1;
+  }
   const database = await openDatabase(config);
   try {
     await migrate(database);
-    const userId = await findUserIdByEmail(database.db, email);
-    if (!userId) {
-      process.stderr.write(`No account with the e-mail ${email}. Sign up first.\n`);
-      return 1;
-    }
-    if (command === 'grant') {
-      await grantPlatformAdmin(database.db, userId);
-      process.stdout.write(`${email} is now a platform administrator.\n`);
-    } else {
-      await revokePlatformAdmin(database.db, userId);
-      process.stdout.write(`${email} is no longer a platform administrator.\n`);
-    }
-    return 0;
+    const { found } = await runAdminCommand(database.db, command, email, { ip: null, userAgent: 'npm run admin' });
+    (found ? process.stdout : process.stderr).write(`${commandMessage(command, email.trim().toLowerCase(), found)}\n`);
+    return found ? 0 : 1;
   } finally {
     await database.close();
   }

@@ -16,6 +16,7 @@ import { isPublicApiPath } from './http/public-paths';
 import { checkSameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { builtFiles, builtPage, CACHE_IMMUTABLE, CACHE_REVALIDATE } from './http/static-files';
+import { mountAdminCliBridge } from './modules/admin/admin-cli-bridge';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { agreementRoutes } from './modules/agreements/agreements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -142,6 +143,8 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   // The plan switch stands in for the payment simulator (a later issue) in local mode only.
   if (deps.config.localMode) mountDevPlan(app);
   app.all('/dev/*', (c) => c.text('Not found', 404));
+  // `npm run admin` while this server holds the embedded database (admin-cli-bridge.ts).
+  if (deps.database.kind === 'pglite' && !deps.config.databaseUrl) mountAdminCliBridge(app, deps);
 
   mountWeb(app);
   return app;

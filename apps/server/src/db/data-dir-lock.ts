@@ -23,6 +23,12 @@ function readOwner(file: string): number | null {
   }
 }
 
+/** The pid of another live process holding the data directory's lock, or null (free or stale). */
+export function lockOwner(dataDir: string): number | null {
+  const owner = readOwner(join(dataDir, LOCK_FILE));
+  return owner !== null && owner !== process.pid && isAlive(owner) ? owner : null;
+}
+
 export interface TDataDirLock {
   release(): void;
 }

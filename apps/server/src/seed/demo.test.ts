@@ -11,6 +11,7 @@ import { loadMember } from '../modules/session/member';
 import { forEachDatabase } from '../test/harness';
 import { platformQuery } from '../test/team-fixtures';
 import { DEMO_OWNER, seedDemoIfEmpty } from './demo';
+import { DEMO_ADMIN } from './demo-admin';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { DEMO_TEAMMATE } from './demo-team';
 
@@ -28,6 +29,23 @@ forEachDatabase('demo seed', (env) => {
     expect(members.body.members.map((m) => m.email).sort()).toEqual([DEMO_OWNER.email, DEMO_TEAMMATE.email].sort());
     const invites = await owner.get<{ invites: unknown[] }>('/api/team/invites');
     expect(invites.body.invites).toHaveLength(1);
+
+    // The platform administrator signs in to the console, whose audit log has a first few entries.
+    const admin = env().client();
+    expect(
+      (await admin.post('/api/auth/sign-in', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password })).status,
+    ).toBe(200);
+    expect((await admin.get('/api/admin/me')).body).toEqual({ isAppAdmin: true });
+    const audit = await admin.get<{ entries: { action: string }[] }>('/api/admin/audit-logs');
+    expect(audit.body.entries.map((e) => e.action)).toEqual([
+      'add_user_role',
+      'end_impersonation',
+      'start_impersonation',
+      'unfreeze_org',
+      'freeze_org',
+      'add_admin',
+    ]);
+    expect((await owner.get('/api/admin/me')).body).toEqual({ isAppAdmin: false });
     const companies = await owner.get<{ totalCount: number; counts: Record<string, number> }>('/api/companies');
     expect(companies.body.totalCount).toBeGreaterThanOrEqual(5);
     expect(companies.body.counts.sponsors).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { generateAgreementPdfQuietly } from '../modules/agreements/agreement-cre
 import { adTypes, assignRoles, createOrganization, finishMenuWizard } from '../modules/onboarding/onboarding.service';
 import { loadMember } from '../modules/session/member';
 import { countUsers, findUserIdByEmail } from './demo.repo';
+import { DEMO_ADMIN, seedDemoAdminIfMissing } from './demo-admin';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCompanies } from './demo-companies';
 import { seedDemoFundraising } from './demo-fundraising';
@@ -46,17 +47,32 @@ export async function seedDemoIfEmpty(deps: TDeps) {
   );
   // Each agreement's PDF, as the accept flow makes it (a failure leaves 'Generate PDF' on its page).
   for (const id of agreementIds) await generateAgreementPdfQuietly(deps, owner, id);
-  return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };
+  await seedDemoAdminIfMissing(deps, DEMO_ORG);
+  return {
+    orgName: DEMO_ORG,
+    email: DEMO_OWNER.email,
+    password: DEMO_OWNER.password,
+    teammate: DEMO_TEAMMATE,
+    admin: DEMO_ADMIN,
+  };
 }
 
 /**
  * The demo sign-in, printed on every start of local mode while the demo account exists (it is
- * only ever seeded in local mode, or with SEED_DEMO=always).
+ * only ever seeded in local mode, or with SEED_DEMO=always), with the platform administrator's.
  */
 export async function demoSignIn(deps: TDeps) {
   const owner = await withPlatform(deps.db, deps.log, 'demo account check', (tx) =>
     findUserIdByEmail(tx, DEMO_OWNER.email),
   );
   if (!owner) return null;
-  return { orgName: DEMO_ORG, email: DEMO_OWNER.email, password: DEMO_OWNER.password, teammate: DEMO_TEAMMATE };
+  // A demo seeded before the admin console gets its platform administrator now.
+  await seedDemoAdminIfMissing(deps, DEMO_ORG);
+  return {
+    orgName: DEMO_ORG,
+    email: DEMO_OWNER.email,
+    password: DEMO_OWNER.password,
+    teammate: DEMO_TEAMMATE,
+    admin: DEMO_ADMIN,
+  };
 }

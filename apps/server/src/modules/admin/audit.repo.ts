@@ -12,8 +12,9 @@ import { containsPattern } from '../companies/companies.repo';
  */
 
 export interface TAuditWrite {
-  adminId: string;
-  adminEmail: string;
+  /** Null for `npm run admin` (the operator at the server's console, not an account). */
+  adminId: string | null;
+  adminEmail: string | null;
   action: TAuditAction;
   targetUserId?: string | null;
   targetUserEmail?: string | null;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse as pgliteParse, protocol as pgliteProtocol, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -58,9 +58,11 @@ export async function openPglite(dataDir: string | null): Promise<TDatabase> {
       await pglite.exec(text);
     },
   };
+  const db = drizzlePglite(pglite) as unknown as TDb;
+  pglites.set(db, pglite);
   return {
     kind: 'pglite',
-    db: drizzlePglite(pglite) as unknown as TDb,
+    db,
     pglite,
     withSession: (fn) => fn(client),
     listen: async (channel, onMessage) => {
@@ -69,6 +71,24 @@ export async function openPglite(dataDir: string | null): Promise<TDatabase> {
     },
     close: () => pglite.close(),
   };
+}
+
+/** The PGlite behind each embedded database, for its tenant transactions and named statements. */
+const pglites = new WeakMap<TDb, PGlite>();
+
+/** The PGlite behind a database opened by openPglite; undefined for a PostgreSQL server. */
+export function pgliteOf(db: TDb): PGlite | undefined {
+  return pglites.get(db);
+}
+
+/**
+ * The PGlite of a transaction's session, for the sessions withTenant opens (registerPgliteSession),
+ * so that preparedRows can send named statements to it.
+ */
+const pgliteSessions = new WeakMap<object, PGlite>();
+
+export function registerPgliteSession(session: object, pglite: PGlite): void {
+  pgliteSessions.set(session, pglite);
 }
 
 /** The pool behind each PostgreSQL-server database, for transactions that start in one round trip. */
@@ -202,9 +222,13 @@ const MAX_STATEMENT_NAMES = 2_000;
 
 /**
  * rows() for the hot queries (the lists every page load asks for): sent as a named prepared
- * statement, so each pooled connection plans a given SQL text once and then only binds and runs
- * it. The name is derived from the text, so one name never stands for two statements. PGlite
- * runs it as an ordinary query.
+ * statement, so each connection plans a given SQL text once and then only binds and runs it.
+ * The name is derived from the text, so one name never stands for two statements.
+ *
+ * On PGlite inside withTenant the statement is prepared once per database and each run is one
+ * call into it (bind, describe, execute, sync in one message), where an ordinary PGlite query
+ * parses and plans the text again and takes two calls; elsewhere on PGlite it runs as an
+ * ordinary query.
  */
 export async function preparedRows<S extends z.ZodType>(q: TTx | TDb, schema: S, query: SQL): Promise<z.output<S>[]> {
   const compiled = dialect.sqlToQuery(query);
@@ -213,8 +237,83 @@ export async function preparedRows<S extends z.ZodType>(q: TTx | TDb, schema: S,
     name = `pennant_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
     if (statementNames.size < MAX_STATEMENT_NAMES) statementNames.set(compiled.sql, name);
   }
-  const result = ZResult.parse(await q._.session.prepareQuery(compiled, undefined, name, false).execute());
+  const pglite = pgliteSessions.get(q._.session);
+  const values = pglite ? textValues(compiled.params) : null;
+  const result =
+    pglite && values
+      ? await runNamedOnPglite(pglite, name, compiled.sql, values)
+      : ZResult.parse(await q._.session.prepareQuery(compiled, undefined, name, false).execute());
   return result.rows.map((row) => schema.parse(row));
+}
+
+/** Parameters in the protocol's text format; null when one is of a kind only a driver should convert. */
+function textValues(params: readonly unknown[]): (string | null)[] | null {
+  const out: (string | null)[] = [];
+  for (const p of params) {
+    if (p === null || p === undefined) out.push(null);
+    else if (typeof p === 'string') out.push(p);
+    else if (typeof p === 'number' || typeof p === 'bigint') out.push(String(p));
+    else if (typeof p === 'boolean') out.push(p ? 't' : 'f');
+    else if (p instanceof Date) out.push(p.toISOString());
+    else return null;
+  }
+  return out;
+}
+
+/** Statement names already prepared, per PGlite (one session each). */
+const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
+
+/**
+ * As drizzle's PGlite driver reads raw rows: timestamps, dates and intervals stay text (every
+ * repo's schema takes them as the node-postgres driver gives them too).
+ */
+const RAW_TEXT = (value: string) => value;
+const pgliteRowParsers: Record<number, (value: string) => unknown> = {
+  [pgliteTypes.TIMESTAMP]: RAW_TEXT,
+  [pgliteTypes.TIMESTAMPTZ]: RAW_TEXT,
+  [pgliteTypes.INTERVAL]: RAW_TEXT,
+  [pgliteTypes.DATE]: RAW_TEXT,
+  1231: RAW_TEXT, // numeric[]
+  1115: RAW_TEXT, // timestamp[]
+  1185: RAW_TEXT, // timestamptz[]
+  1187: RAW_TEXT, // interval[]
+  1182: RAW_TEXT, // date[]
+};
+
+function concatMessages(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+async function runNamedOnPglite(
+  pglite: PGlite,
+  name: string,
+  text: string,
+  values: (string | null)[],
+): Promise<z.output<typeof ZResult>> {
+  const s = pgliteProtocol.serialize;
+  let prepared = preparedOnPglite.get(pglite);
+  if (!prepared) {
+    prepared = new Set();
+    preparedOnPglite.set(pglite, prepared);
+  }
+  const parts = [s.bind({ statement: name, values }), s.describe({ type: 'P' }), s.execute({}), s.sync()];
+  // A statement prepared in this same message: the name is recorded only once PGlite has it.
+  if (!prepared.has(name)) parts.unshift(s.parse({ name, text, types: [] }));
+  // Errors are read here rather than thrown by PGlite, so that a statement whose Parse went
+  // through is remembered even when its Bind failed (preparing it again would be an error).
+  const { messages } = await pglite.execProtocol(concatMessages(parts), { syncToFs: false, throwOnError: false });
+  if (messages.some((m) => m.name === 'parseComplete')) prepared.add(name);
+  const failed = messages.find((m) => m.name === 'error');
+  if (failed instanceof Error) throw failed;
+  if (failed) throw new Error(`PGlite refused the statement ${name}`);
+  const [result] = pgliteParse.parseResults(messages, { ...pglite.parsers, ...pgliteRowParsers });
+  return ZResult.parse(result ?? { rows: [] });
 }
 
 /** Column types as the two drivers return them. */

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { ownerWithOrg } from '../test/fixtures';
 import { forEachDatabase } from '../test/harness';
-import { rows, sql } from './client';
+import { preparedRows, rows, sql } from './client';
 import { withPlatform, withTenant } from './tenant';
 
 const ZSettings = z.object({ role: z.string(), org: z.string(), usr: z.string() });
@@ -68,5 +68,23 @@ forEachDatabase('tenant transaction', (env) => {
       rows(tx, z.object({ name: z.string() }), sql`SELECT name FROM company WHERE name = 'Only A Hardware'`),
     );
     expect(seenByB).toEqual([]);
+  });
+
+  it('runs a named statement again and again, and after a run whose parameters were refused', async () => {
+    const { deps } = env();
+    const a = await tenant('Tenant Named Club');
+    await withTenant(deps.db, a, (tx) =>
+      tx.execute(sql`INSERT INTO company (org_id, name, status) VALUES (${a.orgId}, 'Named Hardware', 'prospect')`),
+    );
+    const ZName = z.object({ name: z.string(), created_at: z.union([z.string(), z.date()]) });
+    const byId = (orgId: string) => sql`SELECT name, created_at FROM company WHERE org_id = ${orgId}::uuid`;
+    // The first run of this text carries a parameter PostgreSQL refuses (not a uuid).
+    await expect(withTenant(deps.db, a, (tx) => preparedRows(tx, ZName, byId('not-a-uuid')))).rejects.toThrow();
+    for (let i = 0; i < 8; i++) {
+      const found = await withTenant(deps.db, a, (tx) => preparedRows(tx, ZName, byId(a.orgId)));
+      expect(found.map((r) => r.name)).toEqual(['Named Hardware']);
+      // Timestamps come back as the plain driver gives them: text, never re-parsed.
+      expect(typeof found[0]?.created_at).toBe('string');
+    }
   });
 });

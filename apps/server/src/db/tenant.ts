@@ -1,7 +1,9 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
 import type { Logger } from 'pino';
-import { poolOf, sql, type TDb, type TTx } from './client';
+import { pgliteOf, poolOf, registerPgliteSession, sql, type TDb, type TTx } from './client';
 import { APP_ROLE, PLATFORM_ROLE } from './roles';
 
 export interface TTenantCtx {
@@ -18,9 +20,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * matched the uuid pattern (nothing else can reach the text); anything else takes the
  * parameterised path.
  */
-function tenantOpening(ctx: TTenantCtx): string | null {
+function tenantSettings(ctx: TTenantCtx): string | null {
   if (!UUID.test(ctx.orgId) || !UUID.test(ctx.userId)) return null;
-  return `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.org_id', '${ctx.orgId}', true), set_config('app.user_id', '${ctx.userId}', true)`;
+  return `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.org_id', '${ctx.orgId}', true), set_config('app.user_id', '${ctx.userId}', true)`;
 }
 
 const dialect = new PgDialect();
@@ -32,19 +34,20 @@ const dialect = new PgDialect();
  *
  * On a PostgreSQL server the transaction opens with one message (BEGIN and the settings) on one
  * pooled connection, then fn's statements, then COMMIT: the same transaction drizzle's would be,
- * one round trip shorter, which every request pays. PGlite (in process, no round trips) takes
- * drizzle's own transaction, which also holds PGlite's transaction lock.
+ * one round trip shorter, which every request pays. On PGlite the settings are one simple query
+ * inside PGlite's own transaction.
  */
 export async function withTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  const settings = tenantSettings(ctx);
   const pool = poolOf(db);
-  const opening = tenantOpening(ctx);
-  if (pool && opening) {
+  const pglite = pgliteOf(db);
+  if (pool && settings) {
     const client = await pool.connect();
     // Back to the pool only after a COMMIT or ROLLBACK that went through; a connection whose
     // transaction ended in an unknown state is closed instead.
     let settled = false;
     try {
-      await client.query(opening);
+      await client.query(`BEGIN; ${settings}`);
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
       let result: T;
       try {
@@ -60,6 +63,17 @@ export async function withTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => P
     } finally {
       client.release(settled ? undefined : true);
     }
+  }
+  if (pglite && settings) {
+    // PGlite's own transaction (it holds PGlite's lock, so no other work interleaves); the
+    // settings as one simple query, and the session registered so preparedRows can send named
+    // statements to this PGlite.
+    return pglite.transaction(async (ptx) => {
+      await ptx.exec(settings);
+      const session = new PgliteSession(ptx as unknown as PGlite, dialect, undefined);
+      registerPgliteSession(session, pglite);
+      return fn(new PgliteTransaction(dialect, session, undefined) as unknown as TTx);
+    });
   }
   return db.transaction(async (tx) => {
     // One statement: set_config('role', …, true) is SET LOCAL ROLE.

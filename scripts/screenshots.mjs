@@ -12,7 +12,7 @@
 //
 // Environment: CHROMIUM_PATH (else /usr/bin/chromium or Playwright's own), DEMO_EMAIL and
 // DEMO_PASSWORD (else the local demo sign-in), WIDTHS (comma list, else 390,768,1280), ONLY (a
-// substring: only shots whose name contains it).
+// substring: only shots whose name contains it; one starting with 'admin' runs only the admin console's).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -392,6 +392,108 @@ async function demoPages(browser, width) {
   await context.close();
 }
 
+/** An account (and, with `orgName`, its organization) made through the API in a context of its own. */
+async function makeAccount(browser, email, name, orgName) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/auth?mode=signup`);
+  const signedUp = await call(page, 'POST', '/api/auth/sign-up', { name, email, password: 'pennant-pass' });
+  if (signedUp.status !== 200 && signedUp.status !== 409) throw new Error(`sign-up ${email}: ${signedUp.status}`);
+  if (orgName) await call(page, 'POST', '/api/onboarding/organization', { name: orgName, fiscalStartMonth: 7 });
+  await context.close();
+}
+
+/**
+ * The platform admin console, as the demo account (a platform administrator in local mode; on an
+ * older data directory grant it with `npm run admin -- grant demo@pennant.app`): every page, its
+ * dialogs, and the impersonation banner on the dashboard.
+ */
+async function adminPages(browser, width) {
+  await step(width, 'admin-data', async () => {
+    const suffix = `${width}.${Date.now().toString(36)}`;
+    await makeAccount(browser, `qa+test.${suffix}@club.test`, 'QA Bot', `Test Tigers ${suffix}`);
+    await makeAccount(browser, `playwright.${suffix}@example.com`, 'Playwright Run', null);
+    await makeAccount(browser, `coach.${suffix}@hillcrest.org`, 'Jordan Hillcrest', 'Hillcrest High Boosters');
+  });
+  const context = await browser.newContext({ viewport: { width, height: heights[width] ?? 900 } });
+  const page = await context.newPage();
+  await signIn(page, demo.email, demo.password);
+  const visit = (name, path, heading) =>
+    step(width, name, async () => {
+      await page.goto(`${base}${path}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await shot(page, width, name);
+    });
+  await visit('admin-dashboard', '/admin', 'Admin Dashboard');
+  await visit('admin-system-health', '/admin/system-health', 'System Health');
+  await visit('admin-users', '/admin/users', 'Users');
+  await step(width, 'admin-users-dialogs', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search users' });
+    await search.fill(demo.email);
+    await page.getByRole('button', { name: `Actions for ${demo.email}` }).click();
+    await shot(page, width, 'admin-users-menu', { fullPage: false });
+    await page.getByRole('menuitem', { name: 'Manage Roles' }).click();
+    await page.getByRole('dialog', { name: 'Manage Roles' }).getByRole('checkbox').first().waitFor();
+    await shot(page, width, 'admin-users-roles', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await search.fill('');
+    await page.getByText(/^Showing 1-/).waitFor();
+    await page.getByRole('checkbox', { name: 'Select all users on this page' }).click();
+    await page.getByRole('button', { name: /^Delete Selected/ }).click();
+    await page.getByRole('dialog', { name: 'Delete Selected Users' }).waitFor();
+    await shot(page, width, 'admin-users-bulk-warning', { fullPage: false });
+    await page.keyboard.press('Escape');
+  });
+  await visit('admin-orgs', '/admin/orgs', 'Organizations');
+  if (width >= 1050) {
+    await step(width, 'admin-orgs-cards', async () => {
+      await page.getByRole('button', { name: 'Cards' }).click();
+      await shot(page, width, 'admin-orgs-cards');
+    });
+  }
+  await visit('admin-ai-config', '/admin/ai-config', 'AI Configuration');
+  await step(width, 'admin-ai-dialogs', async () => {
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Edit AI Configuration' }).waitFor();
+    await page.getByLabel('Token Limit').fill('500');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await shot(page, width, 'admin-ai-edit', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('button', { name: /^History of / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Configuration History' }).waitFor();
+    await shot(page, width, 'admin-ai-history', { fullPage: false });
+    await page.keyboard.press('Escape');
+  });
+  await visit('admin-metrics', '/admin/metrics', 'Metrics');
+  await visit('admin-audit-logs', '/admin/audit-logs', 'Audit Logs');
+  await step(width, 'admin-impersonation', async () => {
+    await page.goto(`${base}/admin/orgs`);
+    await page.getByRole('searchbox', { name: 'Search organizations' }).fill('Hillcrest');
+    await page.getByRole('button', { name: 'Impersonate Hillcrest High Boosters' }).first().click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Admin Impersonation Mode').waitFor();
+    await shot(page, width, 'admin-impersonation-banner', { fullPage: false });
+    await page.getByRole('button', { name: 'Exit Impersonation' }).click();
+    await page.waitForURL(/\/admin\/orgs$/);
+  });
+  await step(width, 'admin-audit-detail', async () => {
+    await page.goto(`${base}/admin/audit-logs`);
+    await page
+      .getByRole('button', { name: /^View / })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Audit Log Entry' }).waitFor();
+    await shot(page, width, 'admin-audit-detail', { fullPage: false });
+  });
+  await context.close();
+}
+
 // The server may still be starting: wait for it to answer (up to a minute).
 for (let i = 0; ; i += 1) {
   const ready = await fetch(`${base}/readyz`).then(
@@ -412,9 +514,13 @@ const browser = await chromium.launch({
 });
 try {
   for (const width of widths) {
-    await signedOutPages(browser, width);
-    await newOrganizationPages(browser, width);
-    await demoPages(browser, width);
+    // ONLY=admin… takes the admin console's shots alone (they make their own data).
+    if (!only.startsWith('admin')) {
+      await signedOutPages(browser, width);
+      await newOrganizationPages(browser, width);
+      await demoPages(browser, width);
+    }
+    await adminPages(browser, width);
   }
 } finally {
   await browser.close();

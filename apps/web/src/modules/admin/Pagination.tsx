@@ -36,7 +36,7 @@ export function Pagination({
   const totalPages = pageCount(total, pageSize);
   const pages = pageButtons(page, totalPages);
   return (
-    <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+    <div className="flex flex-col items-center gap-3 lg:flex-row lg:justify-between">
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
         {hideRange ? null : <p aria-live="polite">{showingRange(page, pageSize, total)}</p>}
         {pageSizes && onPageSize ? (
@@ -44,7 +44,7 @@ export function Pagination({
             <label htmlFor={sizeId}>Rows per page</label>
             <Select
               id={sizeId}
-              className="h-8 w-20 py-1"
+              className="h-8 w-20 py-1 pl-2 pr-7"
               value={pageSize}
               onChange={(e) => onPageSize(Number(e.target.value))}
             >

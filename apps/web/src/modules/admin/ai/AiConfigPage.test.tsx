@@ -2,16 +2,17 @@
 import { ADMIN_MESSAGES } from '@pennant/shared/admin/schemas';
 import { AI_MESSAGES, type TAiConfig } from '@pennant/shared/ai/schemas';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../catalogue/test-helpers';
 import { apiError, stubApi } from '../../invoices/test-fixtures';
-import { adminClient, renderAt } from '../test-helpers';
+import { adminClient, renderAt, stubMatchMedia } from '../test-helpers';
 import { AiConfigPage } from './AiConfigPage';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
 beforeAll(stubResizeObserver);
+beforeEach(() => stubMatchMedia(true));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

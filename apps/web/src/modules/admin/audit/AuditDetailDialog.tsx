@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
+    <div className="grid grid-cols-1 gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
       <dd className="min-w-0 break-words text-sm text-slate-900">{children}</dd>
     </div>

@@ -121,7 +121,7 @@ export function AuditLogsPage() {
       {logs.isError ? (
         <ErrorState onRetry={() => void logs.refetch()}>{ADMIN_MESSAGES.loadAuditLogsFailed}</ErrorState>
       ) : (
-        <Card className="overflow-hidden">
+        <Card className="relative overflow-hidden">
           {logs.isPending ? (
             <TableSkeleton rows={8} label="Loading audit logs" />
           ) : entries.length === 0 ? (
@@ -132,11 +132,10 @@ export function AuditLogsPage() {
             <Table aria-label="Audit log">
               <TableHead>
                 <TableRow>
-                  <TableHeaderCell>Date</TableHeaderCell>
-                  <TableHeaderCell className="hidden md:table-cell">Admin</TableHeaderCell>
+                  <TableHeaderCell>When</TableHeaderCell>
                   <TableHeaderCell>Action</TableHeaderCell>
-                  <TableHeaderCell className="hidden sm:table-cell">Target</TableHeaderCell>
-                  <TableHeaderCell className="hidden lg:table-cell">Details</TableHeaderCell>
+                  <TableHeaderCell className="hidden lg:table-cell">Target</TableHeaderCell>
+                  <TableHeaderCell className="hidden xl:table-cell">Details</TableHeaderCell>
                   <TableHeaderCell className="text-right">
                     <span className="sr-only">View</span>
                   </TableHeaderCell>
@@ -145,17 +144,17 @@ export function AuditLogsPage() {
               <TableBody>
                 {entries.map((e) => (
                   <TableRow key={e.id}>
-                    <TableCell className="whitespace-nowrap text-xs sm:text-sm">
-                      {formatDateTime(e.createdAt)}
+                    <TableCell>
+                      <p className="whitespace-nowrap text-slate-900">{formatDateTime(e.createdAt)}</p>
+                      <p className="max-w-48 truncate text-xs text-slate-500">{e.adminEmail ?? '—'}</p>
                     </TableCell>
-                    <TableCell className="hidden max-w-48 truncate md:table-cell">{e.adminEmail ?? '—'}</TableCell>
                     <TableCell>
                       <Badge tone="brand" className="font-mono">
                         {e.action}
                       </Badge>
                     </TableCell>
-                    <TableCell className="hidden max-w-56 truncate sm:table-cell">{target(e)}</TableCell>
-                    <TableCell className="hidden lg:table-cell">
+                    <TableCell className="hidden max-w-56 truncate lg:table-cell">{target(e)}</TableCell>
+                    <TableCell className="hidden xl:table-cell">
                       <ul className="font-mono text-xs text-slate-600">
                         {detailsSummary(e.details).map((line) => (
                           <li key={line}>{line}</li>

@@ -82,8 +82,8 @@ export function AdminDashboardPage() {
         />
       </section>
 
-      <div className="grid gap-4 lg:grid-cols-3">
-        <section aria-label="Quick actions" className="grid gap-3 sm:grid-cols-2 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <section aria-label="Quick actions" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:col-span-2">
           {QUICK_ACTIONS.map((a) => (
             <Link
               key={a.to}
@@ -129,7 +129,7 @@ export function AdminDashboardPage() {
         </Card>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>Recent Organizations</CardTitle>

@@ -22,7 +22,7 @@ export function ImpersonationBannerView({ record, onExit, exiting }: TBannerView
       className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-red-600 px-4 py-2 text-sm text-white sm:px-6"
     >
       <ShieldAlert className="hidden h-5 w-5 shrink-0 sm:block" aria-hidden />
-      <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-3 gap-y-0.5">
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-0.5">
         <p className="font-semibold">{ADMIN_MESSAGES.bannerTitle}</p>
         <p className="min-w-0 truncate">{ADMIN_MESSAGES.bannerViewing(record.orgName)}</p>
         <p className="inline-flex items-center gap-1 text-red-100">

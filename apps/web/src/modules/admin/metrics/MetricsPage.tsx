@@ -66,7 +66,7 @@ export function MetricsPage() {
         />
       </section>
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card>
           <CardHeader className="flex-row items-center justify-between gap-2">
             <CardTitle>System Health</CardTitle>

@@ -61,9 +61,8 @@ describe('/admin/orgs', () => {
     open();
     expect(await screen.findByText('Showing 10 of 12 organizations')).toBeTruthy();
     const row = rowOf('Club 01');
-    expect(within(row).getByText('2026')).toBeTruthy();
+    expect(within(row).getByText('Season 2026 · Advanced workflow')).toBeTruthy();
     expect(within(row).getByText('owner@lincolnboosters.org')).toBeTruthy();
-    expect(within(row).getByText('Advanced')).toBeTruthy();
     expect(within(row).getByText('Free')).toBeTruthy();
     expect(within(row).getByText('Active')).toBeTruthy();
     fireEvent.click(

@@ -95,13 +95,13 @@ function OrgTable({ orgs, actions }: { orgs: TAdminOrg[]; actions: TRowActions }
       <TableHead>
         <TableRow>
           <TableHeaderCell>Organization</TableHeaderCell>
-          <TableHeaderCell>Season</TableHeaderCell>
           <TableHeaderCell>Owner</TableHeaderCell>
           <TableHeaderCell className="text-right">Users</TableHeaderCell>
-          <TableHeaderCell>Workflow</TableHeaderCell>
           <TableHeaderCell>Plan</TableHeaderCell>
           <TableHeaderCell>Status</TableHeaderCell>
-          <TableHeaderCell className="text-right">Actions</TableHeaderCell>
+          <TableHeaderCell className="text-right">
+            <span className="sr-only">Actions</span>
+          </TableHeaderCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -109,11 +109,14 @@ function OrgTable({ orgs, actions }: { orgs: TAdminOrg[]; actions: TRowActions }
           const org = actions.shown(raw);
           return (
             <TableRow key={org.id}>
-              <TableCell className="max-w-56 truncate font-medium text-slate-900">{org.name}</TableCell>
-              <TableCell>{org.seasonLabel}</TableCell>
+              <TableCell className="max-w-64">
+                <p className="truncate font-medium text-slate-900">{org.name}</p>
+                <p className="text-xs text-slate-500">
+                  Season {org.seasonLabel} · {WORKFLOW_LABELS[org.workflowMode]} workflow
+                </p>
+              </TableCell>
               <TableCell className="max-w-56 truncate">{org.ownerEmail ?? '—'}</TableCell>
               <TableCell className="text-right tabular-nums">{formatCount(org.userCount)}</TableCell>
-              <TableCell>{WORKFLOW_LABELS[org.workflowMode]}</TableCell>
               <TableCell>
                 <PlanToggle org={org} actions={actions} />
               </TableCell>
@@ -133,7 +136,7 @@ function OrgTable({ orgs, actions }: { orgs: TAdminOrg[]; actions: TRowActions }
 
 function OrgCards({ orgs, actions }: { orgs: TAdminOrg[]; actions: TRowActions }) {
   return (
-    <ul aria-label="Organizations" className="grid gap-3 p-3 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label="Organizations" className="grid grid-cols-1 gap-3 p-3 sm:grid-cols-2 xl:grid-cols-3">
       {orgs.map((raw) => {
         const org = actions.shown(raw);
         return (
@@ -176,8 +179,8 @@ export function AdminOrgsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [view, setView] = useState<TView>('table');
-  // Below 768 px the cards are the only view.
-  const wide = useMediaQuery('(min-width: 768px)');
+  // Below 1050 px (phones, tablets, the icon-rail layout) the cards are the only view.
+  const wide = useMediaQuery('(min-width: 1050px)');
   const query = useDebouncedValue(search.trim());
   const pageSize = ADMIN_LIMITS.orgPageSize;
   const list = useAdminOrganizations(query, (page - 1) * pageSize);
@@ -260,7 +263,7 @@ export function AdminOrgsPage() {
           {ADMIN_MESSAGES.loadOrgsFailed(errorMessage(list.error, 'Unknown error'))}
         </ErrorState>
       ) : (
-        <Card className="overflow-hidden">
+        <Card className="relative overflow-hidden">
           {list.isPending ? (
             <TableSkeleton rows={6} label="Loading organizations" />
           ) : orgs.length === 0 ? (
@@ -276,7 +279,7 @@ export function AdminOrgsPage() {
       )}
 
       {data && total > 0 ? (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+        <div className="flex flex-col items-center gap-3 lg:flex-row lg:justify-between">
           <p className="text-sm text-slate-600" aria-live="polite">
             {showingOrganizations(orgs.length, total)}
           </p>

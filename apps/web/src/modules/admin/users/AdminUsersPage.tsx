@@ -191,7 +191,7 @@ export function AdminUsersPage() {
           {ADMIN_MESSAGES.loadUsersFailed(errorMessage(list.error, 'Unknown error'))}
         </ErrorState>
       ) : (
-        <Card className="overflow-hidden">
+        <Card className="relative overflow-hidden">
           {list.isPending ? (
             <TableSkeleton rows={6} label="Loading users" />
           ) : users.length === 0 ? (
@@ -212,7 +212,7 @@ export function AdminUsersPage() {
                   </TableHeaderCell>
                   <TableHeaderCell>Name</TableHeaderCell>
                   <TableHeaderCell className="hidden md:table-cell">Email</TableHeaderCell>
-                  <TableHeaderCell className="hidden text-right sm:table-cell">Organizations</TableHeaderCell>
+                  <TableHeaderCell className="hidden text-right lg:table-cell">Organizations</TableHeaderCell>
                   <TableHeaderCell>Status</TableHeaderCell>
                   <TableHeaderCell className="text-right">
                     <span className="sr-only">Actions</span>
@@ -240,9 +240,12 @@ export function AdminUsersPage() {
                           {self ? <Badge>You</Badge> : null}
                         </p>
                         <p className="truncate text-xs text-slate-500 md:hidden">{user.email}</p>
+                        <p className="text-xs text-slate-500 lg:hidden">
+                          {plural(user.orgCount, 'organization', 'organizations')}
+                        </p>
                       </TableCell>
                       <TableCell className="hidden max-w-64 truncate md:table-cell">{user.email}</TableCell>
-                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                      <TableCell className="hidden text-right tabular-nums lg:table-cell">
                         {formatCount(user.orgCount)}
                       </TableCell>
                       <TableCell>

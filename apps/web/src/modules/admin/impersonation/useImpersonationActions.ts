@@ -35,14 +35,18 @@ export function useStartImpersonationFlow() {
 }
 
 /**
- * Ending (spec 000 §4, 002 §4.7): the end call, then — whether it worked or not — the record is
- * removed and the admin goes back to /admin/orgs; a failure is told in a toast.
+ * Ending (spec 000 §4, 002 §4.7): the admin goes back to /admin/orgs, then the end call is made
+ * and — whether it worked or not — the record is removed and the session read again; a failure is
+ * told in a toast. Leaving the organization's pages first matters: an admin who belongs to no
+ * organization would otherwise be sent to onboarding by the app's guard the moment the session
+ * stops acting for the club.
  */
 export function useExitImpersonationFlow() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const end = useEndImpersonation();
   async function exit() {
+    await navigate('/admin/orgs');
     try {
       await end.mutateAsync();
     } catch (err) {
@@ -52,7 +56,6 @@ export function useExitImpersonationFlow() {
     }
     clearImpersonation();
     qc.setQueryData<TSession | null>(SESSION_KEY, (s) => (s ? { ...s, impersonation: null } : s));
-    navigate('/admin/orgs');
     await switchOrganizationCache(qc).catch(() => undefined);
   }
   return { exit: () => void exit(), exiting: end.isPending };

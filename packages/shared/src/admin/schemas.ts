@@ -174,7 +174,7 @@ export const ADMIN_MESSAGES = {
   noAccountWithEmail: (email: string) => `No account with the e-mail ${email}. Sign up first.`,
   adminGranted: (email: string) => `${email} is now a platform administrator`,
   bulkDeleteEmpty: 'Select at least one user',
-  bulkDeleteTooMany: `At most ${100} users at once`,
+  bulkDeleteTooMany: `At most ${ADMIN_LIMITS.bulkDeleteMax} users at once`,
   planUpdated: (plan: string) => `Plan set to ${plan === 'free' ? 'Free' : 'Premium'}`,
   orgToggled: (frozen: boolean) => `Organization ${frozen ? 'frozen' : 'unfrozen'}`,
   aiConfigUpdated: 'AI configuration updated',

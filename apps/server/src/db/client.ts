@@ -38,7 +38,11 @@ export interface TDatabase {
   close(): Promise<void>;
 }
 
-export async function openPglite(dataDir: string | null): Promise<TDatabase> {
+/**
+ * PGlite in `dataDir` (or in memory when null). An in-memory database may start from `template`,
+ * a data directory dumped by dumpDataDir (the tests' migrated template).
+ */
+export async function openPglite(dataDir: string | null, opts: { template?: Blob } = {}): Promise<TDatabase> {
   // pg_trgm backs the company search indexes; PGlite loads contrib extensions explicitly.
   const options = { extensions: { pg_trgm } };
   let pglite: PGlite;
@@ -47,7 +51,7 @@ export async function openPglite(dataDir: string | null): Promise<TDatabase> {
     const template = pgliteTemplateFor(dir);
     pglite = await PGlite.create(dir, template ? { ...options, loadDataDir: template } : options);
   } else {
-    pglite = await PGlite.create(options);
+    pglite = await PGlite.create(opts.template ? { ...options, loadDataDir: opts.template } : options);
   }
   const client: TSessionClient = {
     query: async (text, params) => {

@@ -62,7 +62,9 @@ async function announce(): Promise<void> {
         say(`    e-mail:   ${demo.email}`);
         say(`    password: ${demo.password}`);
         say(`  A teammate (treasurer): ${demo.teammate.email} / ${demo.teammate.password}`);
-        say(`  The platform admin console (${config.publicUrl}/admin): ${demo.admin.email} / ${demo.admin.password}`);
+        if (demo.admin) {
+          say(`  The platform admin console (${config.publicUrl}/admin): ${demo.admin.email} / ${demo.admin.password}`);
+        }
       }
     } catch (err) {
       log.error({ err }, 'demo seed failed');

@@ -123,3 +123,16 @@ forEachDatabase('demo seed', (env) => {
     expect(await catalogue()).toEqual(seeded);
   });
 });
+
+forEachDatabase('demo seed on a public server (SEED_DEMO=always)', (env) => {
+  it('creates no platform administrator with a known password', async () => {
+    const { deps } = env();
+    const seeded = await seedDemoIfEmpty({ ...deps, config: { ...deps.config, localMode: false } });
+    expect(seeded?.email).toBe(DEMO_OWNER.email);
+    expect(seeded?.admin).toBeNull();
+    const signIn = await env()
+      .client()
+      .post('/api/auth/sign-in', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+    expect(signIn.status).toBe(401);
+  });
+});

@@ -47,14 +47,23 @@ export async function seedDemoIfEmpty(deps: TDeps) {
   );
   // Each agreement's PDF, as the accept flow makes it (a failure leaves 'Generate PDF' on its page).
   for (const id of agreementIds) await generateAgreementPdfQuietly(deps, owner, id);
-  await seedDemoAdminIfMissing(deps, DEMO_ORG);
   return {
     orgName: DEMO_ORG,
     email: DEMO_OWNER.email,
     password: DEMO_OWNER.password,
     teammate: DEMO_TEAMMATE,
-    admin: DEMO_ADMIN,
+    admin: await demoAdmin(deps),
   };
+}
+
+/**
+ * The demo's platform administrator, in local mode only: a platform-wide account with a known
+ * password must never exist on a public server, even one seeded with SEED_DEMO=always.
+ */
+async function demoAdmin(deps: TDeps): Promise<typeof DEMO_ADMIN | null> {
+  if (!deps.config.localMode) return null;
+  await seedDemoAdminIfMissing(deps, DEMO_ORG);
+  return DEMO_ADMIN;
 }
 
 /**
@@ -66,13 +75,12 @@ export async function demoSignIn(deps: TDeps) {
     findUserIdByEmail(tx, DEMO_OWNER.email),
   );
   if (!owner) return null;
-  // A demo seeded before the admin console gets its platform administrator now.
-  await seedDemoAdminIfMissing(deps, DEMO_ORG);
+  // A demo seeded before the admin console gets its platform administrator now (local mode).
   return {
     orgName: DEMO_ORG,
     email: DEMO_OWNER.email,
     password: DEMO_OWNER.password,
     teammate: DEMO_TEAMMATE,
-    admin: DEMO_ADMIN,
+    admin: await demoAdmin(deps),
   };
 }

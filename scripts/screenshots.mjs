@@ -25,6 +25,11 @@ const demo = {
   email: process.env.DEMO_EMAIL ?? 'demo@pennant.app',
   password: process.env.DEMO_PASSWORD ?? 'pennant-demo',
 };
+/** The demo's platform administrator (the admin console's shots). */
+const demoAdmin = {
+  email: process.env.ADMIN_EMAIL ?? 'admin@pennant.app',
+  password: process.env.ADMIN_PASSWORD ?? 'pennant-admin',
+};
 const heights = { 390: 844, 768: 1024, 1280: 800 };
 const root = new URL('..', import.meta.url).pathname;
 const csvFixture = join(root, 'apps/server/src/modules/companies/fixtures/companies.csv');
@@ -99,7 +104,7 @@ async function signIn(page, email, password) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/(dashboard|onboarding)/);
+  await page.waitForURL(/\/(dashboard|onboarding|admin)/);
 }
 
 async function signedOutPages(browser, width) {
@@ -404,20 +409,22 @@ async function makeAccount(browser, email, name, orgName) {
 }
 
 /**
- * The platform admin console, as the demo account (a platform administrator in local mode; on an
- * older data directory grant it with `npm run admin -- grant demo@pennant.app`): every page, its
- * dialogs, and the impersonation banner on the dashboard.
+ * The platform admin console, as the demo's platform administrator (ADMIN_EMAIL / ADMIN_PASSWORD,
+ * else admin@pennant.app, which the local demo seeds): every page, its dialogs, a frozen club's
+ * banner as its owner sees it, and the impersonation banner on a club's dashboard.
  */
 async function adminPages(browser, width) {
+  const suffix = `${width}.${Date.now().toString(36)}`;
+  const frozenOwner = `qa+test.${suffix}@club.test`;
+  const frozenOrg = `Test Tigers ${suffix}`;
   await step(width, 'admin-data', async () => {
-    const suffix = `${width}.${Date.now().toString(36)}`;
-    await makeAccount(browser, `qa+test.${suffix}@club.test`, 'QA Bot', `Test Tigers ${suffix}`);
+    await makeAccount(browser, frozenOwner, 'QA Bot', frozenOrg);
     await makeAccount(browser, `playwright.${suffix}@example.com`, 'Playwright Run', null);
     await makeAccount(browser, `coach.${suffix}@hillcrest.org`, 'Jordan Hillcrest', 'Hillcrest High Boosters');
   });
   const context = await browser.newContext({ viewport: { width, height: heights[width] ?? 900 } });
   const page = await context.newPage();
-  await signIn(page, demo.email, demo.password);
+  await signIn(page, demoAdmin.email, demoAdmin.password);
   const visit = (name, path, heading) =>
     step(width, name, async () => {
       await page.goto(`${base}${path}`);
@@ -451,6 +458,20 @@ async function adminPages(browser, width) {
       await shot(page, width, 'admin-orgs-cards');
     });
   }
+  await step(width, 'admin-frozen-member', async () => {
+    const found = await call(page, 'GET', `/api/admin/orgs?search=${encodeURIComponent(frozenOrg)}`);
+    const org = found.body?.organizations?.[0];
+    if (!org) throw new Error(`no organization ${frozenOrg}`);
+    await call(page, 'PATCH', `/api/admin/orgs/${org.id}`, { frozen: true });
+    const memberContext = await browser.newContext({ viewport: { width, height: heights[width] ?? 900 } });
+    const member = await memberContext.newPage();
+    await signIn(member, frozenOwner, 'pennant-pass');
+    await member.goto(`${base}/dashboard`);
+    await member.getByText(/This organization is frozen/).waitFor();
+    await shot(member, width, 'admin-frozen-member', { fullPage: false });
+    await memberContext.close();
+    await call(page, 'PATCH', `/api/admin/orgs/${org.id}`, { frozen: false });
+  });
   await visit('admin-ai-config', '/admin/ai-config', 'AI Configuration');
   await step(width, 'admin-ai-dialogs', async () => {
     await page
@@ -461,7 +482,10 @@ async function adminPages(browser, width) {
     await page.getByLabel('Token Limit').fill('500');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await shot(page, width, 'admin-ai-edit', { fullPage: false });
-    await page.keyboard.press('Escape');
+    // A valid save, so the history panel has a version to show.
+    await page.getByLabel('Token Limit').fill('1500');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('dialog', { name: 'Edit AI Configuration' }).waitFor({ state: 'hidden' });
     await page
       .getByRole('button', { name: /^History of / })
       .first()

@@ -38,7 +38,11 @@ export function useRefreshSession() {
   return () => qc.invalidateQueries({ queryKey: SESSION_KEY });
 }
 
-/** Spec §2: pending invite → resume onboarding → dashboard when the user has a role → onboarding. */
+/**
+ * Spec §2: pending invite → resume onboarding → dashboard when the user has a role → onboarding.
+ * A platform administrator who belongs to no organization goes to the admin console instead of
+ * onboarding (the spec's order says nothing of platform staff).
+ */
 export function destinationAfterSignIn(session: TSession | null): string {
   const invite = readKey(PENDING_INVITE_KEY);
   if (invite) {
@@ -48,6 +52,7 @@ export function destinationAfterSignIn(session: TSession | null): string {
   }
   if (readKey(ONBOARDING_KEYS.orgId)) return '/onboarding';
   if (session && session.roles.length > 0) return '/dashboard';
+  if (session?.isAppAdmin && !session.org) return '/admin';
   return '/onboarding';
 }
 

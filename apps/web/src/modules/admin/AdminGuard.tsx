@@ -3,7 +3,9 @@ import { ShieldAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { toast } from 'sonner';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { PageLoading } from '@/components/ui/Spinner';
+import { errorMessage } from '@/lib/api';
 import { useSessionQuery } from '@/lib/session';
 
 const NOTICE_MS = 2500;
@@ -13,9 +15,15 @@ const NOTICE_MS = 2500;
  * a full page load, so the notice stays on screen a moment before leaving.
  */
 export function AdminGuard() {
-  const { data: session, isPending } = useSessionQuery();
+  const { data: session, isPending, isError, error, refetch } = useSessionQuery();
   const allowed = session?.isAppAdmin === true;
-  const refused = !isPending && !allowed;
+  // A session that could not be read is not a refusal: it is said so, with a way to try again.
+  const unknown = isError && session === undefined;
+  const refused = !isPending && !unknown && !allowed;
+
+  useEffect(() => {
+    if (unknown) toast.error(ADMIN_MESSAGES.checkingAdminFailed, { description: errorMessage(error, '') });
+  }, [unknown, error]);
 
   useEffect(() => {
     if (!refused) return;
@@ -30,6 +38,13 @@ export function AdminGuard() {
         <ShieldAlert className="h-10 w-10 text-red-500" aria-hidden />
         <h1 className="text-xl font-semibold text-slate-900">{ADMIN_MESSAGES.notAuthorized}</h1>
         <p className="text-slate-600">{ADMIN_MESSAGES.notAuthorizedDescription}. Taking you home…</p>
+      </main>
+    );
+  }
+  if (unknown) {
+    return (
+      <main className="mx-auto flex min-h-screen max-w-md items-center p-6">
+        <ErrorState onRetry={() => void refetch()}>{ADMIN_MESSAGES.checkingAdminFailed}</ErrorState>
       </main>
     );
   }

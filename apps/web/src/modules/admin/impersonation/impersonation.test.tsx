@@ -116,6 +116,16 @@ describe('the admin gate', () => {
     expect(screen.getByRole('heading', { name: 'Not authorized' })).toBeTruthy();
   });
 
+  it("says 'Error checking admin status' when the session cannot be read, rather than refusing", async () => {
+    stubApi(() => apiError(500, 'Server unavailable'));
+    const client = adminClient();
+    client.removeQueries({ queryKey: ['session'] });
+    renderAt(client, '/admin', <AdminGuard />);
+    expect(await screen.findByText('Error checking admin status')).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith('Error checking admin status', { description: 'Server unavailable' });
+    expect(toast.error).not.toHaveBeenCalledWith('Not authorized', expect.anything());
+  });
+
   it('lets a platform admin through', () => {
     renderAt(adminClient(), '/admin', <AdminGuard />);
     expect(toast.error).not.toHaveBeenCalled();

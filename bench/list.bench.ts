@@ -282,8 +282,12 @@ async function compareSql(app: TApp, org: TOrg): Promise<string[]> {
       if (res.status !== 200) throw new Error(`${s.path}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     });
+    // The transaction's frame (BEGIN with the tenant settings, COMMIT) is each server's own: the
+    // floor sets the same settings from its session lookup (SESSION_AND_TENANT).
     const appList = seen.filter(
-      (q) => !/^(begin|commit)$/i.test(q.text.trim()) && !q.text.startsWith("SELECT set_config('role'"),
+      (q) =>
+        !/^(begin|commit)$/i.test(q.text.trim()) &&
+        !/^(BEGIN; )?SELECT set_config\('role'/.test(q.text),
     );
     const floorList = s.statements(org.orgId);
     const same =

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { PGlite, parse as pgliteParse, protocol as pgliteProtocol, types as pgliteTypes } from '@electric-sql/pglite';
+import { PGlite, protocol as pgliteProtocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DatabaseError } from 'pg-protocol';
+import { DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages';
+import { Parser } from 'pg-protocol/dist/parser';
 import { z } from 'zod';
 import { pgliteTemplateFor } from './pglite-template';
 
@@ -268,21 +271,25 @@ function textValues(params: readonly unknown[]): (string | null)[] | null {
 const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
 
 /**
- * As drizzle's PGlite driver reads raw rows: timestamps, dates and intervals stay text (every
- * repo's schema takes them as the node-postgres driver gives them too).
+ * Column types as drizzle's drivers read raw rows: timestamps, dates and intervals (and arrays of
+ * them, and numeric[]) stay text; everything else through node-postgres's own type parsers. So a
+ * named statement's rows on PGlite are exactly what the same statement gives on a PostgreSQL server.
  */
-const RAW_TEXT = (value: string) => value;
-const pgliteRowParsers: Record<number, (value: string) => unknown> = {
-  [pgliteTypes.TIMESTAMP]: RAW_TEXT,
-  [pgliteTypes.TIMESTAMPTZ]: RAW_TEXT,
-  [pgliteTypes.INTERVAL]: RAW_TEXT,
-  [pgliteTypes.DATE]: RAW_TEXT,
-  1231: RAW_TEXT, // numeric[]
-  1115: RAW_TEXT, // timestamp[]
-  1185: RAW_TEXT, // timestamptz[]
-  1187: RAW_TEXT, // interval[]
-  1182: RAW_TEXT, // date[]
-};
+const RAW_TEXT_TYPES = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const rawText = (value: string) => value;
+function typeParser(oid: number): (value: string) => unknown {
+  return RAW_TEXT_TYPES.has(oid) ? rawText : pg.types.getTypeParser(oid, 'text');
+}
 
 function concatMessages(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -294,12 +301,45 @@ function concatMessages(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/**
+ * The reply of one bind-describe-execute-sync, read with node-postgres's protocol parser (the
+ * one the PostgreSQL path uses): rows keyed by column name, parsed once by column type.
+ */
+function readReply(raw: Uint8Array): { parsed: boolean; rows: Record<string, unknown>[]; error: Error | null } {
+  const out: { parsed: boolean; rows: Record<string, unknown>[]; error: Error | null } = {
+    parsed: false,
+    rows: [],
+    error: null,
+  };
+  let names: string[] = [];
+  let parsers: ((value: string) => unknown)[] = [];
+  new Parser().parse(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), (msg) => {
+    if (msg instanceof RowDescriptionMessage) {
+      names = msg.fields.map((f) => f.name);
+      parsers = msg.fields.map((f) => typeParser(f.dataTypeID));
+    } else if (msg instanceof DataRowMessage) {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) {
+        const value = msg.fields[i];
+        row[names[i] as string] =
+          value === null || value === undefined ? null : (parsers[i] as (v: string) => unknown)(value);
+      }
+      out.rows.push(row);
+    } else if (msg instanceof DatabaseError) {
+      out.error ??= msg;
+    } else if (msg.name === 'parseComplete') {
+      out.parsed = true;
+    }
+  });
+  return out;
+}
+
 async function runNamedOnPglite(
   pglite: PGlite,
   name: string,
   text: string,
   values: (string | null)[],
-): Promise<z.output<typeof ZResult>> {
+): Promise<{ rows: Record<string, unknown>[] }> {
   const s = pgliteProtocol.serialize;
   let prepared = preparedOnPglite.get(pglite);
   if (!prepared) {
@@ -309,15 +349,11 @@ async function runNamedOnPglite(
   const parts = [s.bind({ statement: name, values }), s.describe({ type: 'P' }), s.execute({}), s.sync()];
   // A statement prepared in this same message: the name is recorded only once PGlite has it.
   if (!prepared.has(name)) parts.unshift(s.parse({ name, text, types: [] }));
-  // Errors are read here rather than thrown by PGlite, so that a statement whose Parse went
-  // through is remembered even when its Bind failed (preparing it again would be an error).
-  const { messages } = await pglite.execProtocol(concatMessages(parts), { syncToFs: false, throwOnError: false });
-  if (messages.some((m) => m.name === 'parseComplete')) prepared.add(name);
-  const failed = messages.find((m) => m.name === 'error');
-  if (failed instanceof Error) throw failed;
-  if (failed) throw new Error(`PGlite refused the statement ${name}`);
-  const [result] = pgliteParse.parseResults(messages, { ...pglite.parsers, ...pgliteRowParsers });
-  return ZResult.parse(result ?? { rows: [] });
+  const reply = readReply(await pglite.execProtocolRaw(concatMessages(parts), { syncToFs: false }));
+  // Remembered even when the Bind failed after it: preparing the name again would be an error.
+  if (reply.parsed) prepared.add(name);
+  if (reply.error) throw reply.error;
+  return { rows: reply.rows };
 }
 
 /** Column types as the two drivers return them. */

@@ -43,3 +43,25 @@ export async function findDemoOrg(tx: TTx, name: string): Promise<{ id: string; 
   );
   return row ?? null;
 }
+
+export interface TDemoAiUsage {
+  daysAgo: number;
+  featureKey: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  costMicros: number;
+}
+
+/** The demo organization's past AI calls, as the writer records them (ai_usage), for the console's usage chart. */
+export async function insertDemoAiUsage(tx: TTx, orgId: string, calls: readonly TDemoAiUsage[]): Promise<void> {
+  for (const u of calls) {
+    await tx.execute(
+      sql`INSERT INTO ai_usage (org_id, feature_key, model, prompt_tokens, completion_tokens, total_tokens,
+                                estimated_cost_micros, created_at)
+          VALUES (${orgId}, ${u.featureKey}, ${u.model}, ${u.promptTokens}, ${u.completionTokens},
+                  ${u.promptTokens + u.completionTokens}, ${u.costMicros},
+                  now() - make_interval(days => ${u.daysAgo}, hours => ${(u.daysAgo * 7) % 24}))`,
+    );
+  }
+}

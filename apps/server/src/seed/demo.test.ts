@@ -45,6 +45,12 @@ forEachDatabase('demo seed', (env) => {
       'freeze_org',
       'add_admin',
     ]);
+    // A month of the club's AI calls on both models, for the console's Token Usage by Model.
+    const usage = await admin.get<{ usage: { model: string; tokenCount: number; estimatedCost: number }[] }>(
+      '/api/admin/token-usage?days=30',
+    );
+    expect(usage.body.usage.map((u) => u.model).sort()).toEqual(['gpt-4o', 'gpt-4o-mini']);
+    for (const u of usage.body.usage) expect(u.tokenCount).toBeGreaterThan(0);
     expect((await owner.get('/api/admin/me')).body).toEqual({ isAppAdmin: false });
     const companies = await owner.get<{ totalCount: number; counts: Record<string, number> }>('/api/companies');
     expect(companies.body.totalCount).toBeGreaterThanOrEqual(5);

@@ -1,3 +1,4 @@
+import { csvCell } from '../csv';
 import { ADMIN_LIMITS, type TAuditDetails, type TAuditEntry, type TTokenUsageRow } from './schemas';
 
 // ---------------------------------------------------------------------------------------------
@@ -78,16 +79,6 @@ export const AUDIT_CSV_HEADER = [
   'IP Address',
   'User Agent',
 ] as const;
-
-/**
- * One CSV cell: quoted when it holds a quote, comma or line break; a leading = + - @ (a formula to a
- * spreadsheet) is defused with an apostrophe.
- */
-function csvCell(value: string | null): string {
-  let s = value ?? '';
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** The details column: the JSON object with every comma replaced by a semicolon (§9). */
 export function detailsForCsv(details: TAuditDetails): string {

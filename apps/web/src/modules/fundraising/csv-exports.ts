@@ -1,14 +1,13 @@
+import { CSV_FORMULA_START } from '@pennant/shared/csv';
 import { donorKey } from '@pennant/shared/fundraising/rules';
 import type { TDonationRow } from '@pennant/shared/fundraising/schemas';
 import Papa from 'papaparse';
 
 /**
- * The Donation Details exports (spec 002 §7.3), made in the browser. A cell that starts with
- * = + - @, a tab or a carriage return is prefixed with ' so a spreadsheet shows it rather than
- * runs it (OWASP CSV injection): a donor names themselves, so the text is not ours. papaparse's
- * own pattern misses a multi-line cell (its '.*$' stops at the first newline); this one does not.
+ * The Donation Details exports (spec 002 §7.3), made in the browser, with formula starts defused
+ * (CSV_FORMULA_START: a donor names themselves, so the text is not ours). papaparse's own pattern
+ * misses a multi-line cell (its '.*$' stops at the first newline); the shared one does not.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 export const DONATION_COLUMNS = [
   'Date',
@@ -32,7 +31,7 @@ export const DONOR_SUMMARY_COLUMNS = [
 ] as const;
 
 function toCsv(fields: readonly string[], data: string[][]): string {
-  return Papa.unparse({ fields: [...fields], data }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+  return Papa.unparse({ fields: [...fields], data }, { escapeFormulae: CSV_FORMULA_START, newline: '\r\n' });
 }
 
 /** Cents as a plain amount a spreadsheet sums ('1250.50'), no currency sign. */

@@ -1,4 +1,5 @@
 import { planAllows } from '@pennant/shared/organization/plans';
+import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
@@ -25,29 +26,57 @@ export function SidebarNav({ rail = false, onNavigate }: { rail?: boolean; onNav
               .filter((item) => !item.planFeature || planAllows(session.plan, item.planFeature))
               .map((item) => (
                 <li key={item.to}>
-                  <NavLink
+                  <SidebarLink
                     to={item.to}
                     end={item.to === '/dashboard'}
-                    onClick={onNavigate}
-                    title={rail ? item.label : undefined}
-                    aria-label={rail ? item.label : undefined}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                        rail && 'justify-center px-0',
-                        isActive ? 'bg-brand-600 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white',
-                      )
-                    }
-                  >
-                    <item.icon className="h-5 w-5 shrink-0" aria-hidden />
-                    {rail ? null : <span>{item.label}</span>}
-                  </NavLink>
+                    label={item.label}
+                    icon={item.icon}
+                    rail={rail}
+                    onNavigate={onNavigate}
+                  />
                 </li>
               ))}
           </ul>
         </div>
       ))}
     </nav>
+  );
+}
+
+/** One sidebar link, the app's and the admin console's alike: icon and label, or the icon alone on the rail. */
+export function SidebarLink({
+  to,
+  end,
+  label,
+  icon: Icon,
+  rail,
+  onNavigate,
+}: {
+  to: string;
+  end: boolean;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  rail: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      onClick={onNavigate}
+      title={rail ? label : undefined}
+      aria-label={rail ? label : undefined}
+      className={({ isActive }) =>
+        cn(
+          'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+          rail && 'justify-center px-0',
+          isActive ? 'bg-brand-600 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+        )
+      }
+    >
+      <Icon className="h-5 w-5 shrink-0" aria-hidden />
+      {rail ? null : <span>{label}</span>}
+    </NavLink>
   );
 }
 

@@ -207,6 +207,27 @@ export function productsStatements(orgId: string): [TStatement, TStatement] {
   ];
 }
 
+/** The quotes list's Active tab, page 1 (quotes.repo.ts countQuotesByStatus, then listQuotePage). */
+export const QUOTE_PAGE = 50;
+export function quotesStatements(orgId: string): [TStatement, TStatement] {
+  const counts = 'SELECT status, count(*)::int AS n FROM quote WHERE org_id = $1 GROUP BY status';
+  const part = (a: number, b: number, c: number) =>
+    `(SELECT id, status, company_id, created_at, sent_at, expires_at, total_cents FROM quote WHERE org_id = $${a} AND status = $${b} ORDER BY created_at DESC, id DESC LIMIT $${c})`;
+  const page = `SELECT q.id, q.status, q.company_id, c.name AS company_name, q.created_at, q.sent_at, q.expires_at,
+       q.total_cents, EXISTS (SELECT 1 FROM quote_document d WHERE d.org_id = $1 AND d.quote_id = q.id) AS has_pdf,
+       (SELECT k.id FROM contract k WHERE k.org_id = $2 AND k.quote_id = q.id AND k.deleted_at IS NULL LIMIT 1) AS agreement_id
+  FROM (SELECT * FROM (${part(3, 4, 5)} UNION ALL ${part(6, 7, 8)}) merged ORDER BY created_at DESC, id DESC LIMIT $9 OFFSET $10) q
+  JOIN company c ON c.org_id = $11 AND c.id = q.company_id
+  ORDER BY q.created_at DESC, q.id DESC`;
+  return [
+    { text: counts, values: [orgId] },
+    {
+      text: page,
+      values: [orgId, orgId, orgId, 'draft', QUOTE_PAGE, orgId, 'sent', QUOTE_PAGE, QUOTE_PAGE, 0, orgId],
+    },
+  ];
+}
+
 /**
  * The session and the tenant settings in one statement: the lookup runs as pennant_platform (set
  * just before, BYPASSRLS, as the app's loadMember runs), and its row sets the role and settings of
@@ -341,6 +362,57 @@ function productsJson(rows: TProductRow[], quotes: Map<string, number>): string 
   });
 }
 
+interface TQuoteRow {
+  id: string;
+  status: string;
+  company_id: string;
+  company_name: string;
+  created_at: string;
+  sent_at: string | null;
+  expires_at: string | null;
+  /** bigint: text from node-postgres, a number in the app's reply (its row schema converts it). */
+  total_cents: string;
+  has_pdf: boolean;
+  agreement_id: string | null;
+}
+
+const QUOTE_STATUSES = new Set(['draft', 'sent', 'accepted', 'contracted', 'rejected', 'expired', 'archived']);
+const QUOTE_TABS = {
+  active: ['draft', 'sent'],
+  accepted: ['accepted', 'contracted'],
+  closed: ['rejected', 'expired', 'archived'],
+} as const;
+
+/** As quotes.service.ts listQuotes builds it for the Active tab, page 1. */
+function quotesJson(rows: TQuoteRow[], byStatus: [string, number][]): string {
+  const counts = { all: 0, active: 0, accepted: 0, closed: 0 };
+  for (const [raw, n] of byStatus) {
+    const status = QUOTE_STATUSES.has(raw) ? raw : 'archived';
+    counts.all += n;
+    for (const tab of ['active', 'accepted', 'closed'] as const) {
+      if ((QUOTE_TABS[tab] as readonly string[]).includes(status)) counts[tab] += n;
+    }
+  }
+  return JSON.stringify({
+    quotes: rows.map((r) => ({
+      id: r.id,
+      status: QUOTE_STATUSES.has(r.status) ? r.status : 'archived',
+      companyId: r.company_id,
+      companyName: r.company_name,
+      createdAt: iso(r.created_at),
+      sentAt: iso(r.sent_at),
+      expiresAt: iso(r.expires_at),
+      totalCents: Number(r.total_cents),
+      hasPdf: r.has_pdf,
+      agreementId: r.agreement_id,
+    })),
+    total: counts.active,
+    page: 1,
+    pageSize: QUOTE_PAGE,
+    counts,
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // HTTP
 // ---------------------------------------------------------------------------------------------
@@ -448,6 +520,18 @@ export function createFloorApp(pool: pg.Pool) {
       const found = await client.query<TProductRow>({ text: s.text, values: s.values, types: TYPES });
       const counts = await client.query<{ product_id: string; n: string }>({ text: k.text, values: k.values });
       return productsJson(found.rows, new Map(counts.rows.map((r) => [r.product_id, Number(r.n)])));
+    });
+    return c.body(reply.body, reply.status, jsonType());
+  });
+  app.get('/api/quotes', async (c) => {
+    const reply = await inTenant(pool, c.req.header('cookie'), async (client, orgId) => {
+      const [k, s] = quotesStatements(orgId);
+      const counts = await client.query<{ status: string; n: number }>({ text: k.text, values: k.values });
+      const page = await client.query<TQuoteRow>({ text: s.text, values: s.values, types: TYPES });
+      return quotesJson(
+        page.rows,
+        counts.rows.map((r) => [r.status, r.n]),
+      );
     });
     return c.body(reply.body, reply.status, jsonType());
   });

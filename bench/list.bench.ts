@@ -30,7 +30,7 @@ import { shutdown } from '../apps/server/src/boot';
 import { sql } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
-import { listStatements, productsStatements, type TListQuery, type TStatement } from './floor-server';
+import { listStatements, productsStatements, quotesStatements, type TListQuery, type TStatement } from './floor-server';
 import {
   analyzeCompanyTables,
   bootBench,
@@ -54,6 +54,7 @@ const ROUNDS = Number(env.LIST_ROUNDS ?? 3);
 const PGLITE_WARMUP = Number(env.LIST_PGLITE_WARMUP ?? 5);
 const COMPANIES = Number(env.LIST_COMPANIES ?? 10_000);
 const PRODUCTS = Math.min(Number(env.LIST_PRODUCTS ?? 200), CATALOGUE_LIMITS.productsPerOrganization);
+const QUOTES = Number(env.LIST_QUOTES ?? 5_000);
 const WITH_PGLITE = env.LIST_PGLITE !== '0';
 // LIST_POSTGRES=0: the PGlite part alone (the PostgreSQL table is then left out).
 const WITH_POSTGRES = env.LIST_POSTGRES !== '0';
@@ -185,6 +186,15 @@ const ALL_SCENARIOS: TScenario[] = [
   }),
   companies('sort by name A-Z', '/api/companies?sort=name&dir=asc', { ...DEFAULTS, sort: 'name', dir: 'asc' }),
   {
+    label: `quotes, Active tab (${QUOTES.toLocaleString('en-US')})`,
+    path: '/api/quotes',
+    statements: (orgId) => quotesStatements(orgId),
+    describe: (reply) => {
+      const parsed = JSON.parse(reply) as { quotes: unknown[]; total: number };
+      return `${parsed.quotes.length} rows of ${parsed.total.toLocaleString('en-US')}`;
+    },
+  },
+  {
     label: `products (${PRODUCTS})`,
     path: '/api/products',
     statements: (orgId) => productsStatements(orgId),
@@ -223,6 +233,26 @@ async function seedProducts(deps: TDeps, orgId: string, count: number): Promise<
 }
 
 /** Boots the app in this process on the new database, signs up two organizations and fills them. */
+/**
+ * `count` quotes straight into the table over the organization's companies, newest every 17
+ * minutes, statuses spread over all seven (a quarter in the Active tab's draft and sent).
+ */
+async function seedQuotes(deps: TDeps, orgId: string, count: number): Promise<void> {
+  await withPlatform(deps.db, deps.log, 'bench seed quotes', (tx) =>
+    tx.execute(sql`
+      WITH companies AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM company WHERE org_id = ${orgId})
+      INSERT INTO quote (org_id, company_id, status, total_cents, renewal_cents, created_at, sent_at, expires_at)
+      SELECT ${orgId}::uuid, c.id,
+        (ARRAY['draft','sent','sent','accepted','contracted','rejected','expired','archived'])[1 + i % 8],
+        100000 + (i % 20) * 2500, 90000, now() - i * interval '17 minutes',
+        CASE WHEN i % 8 > 0 THEN now() - i * interval '17 minutes' END,
+        CASE WHEN i % 8 > 0 THEN now() - i * interval '17 minutes' + interval '30 days' END
+      FROM generate_series(1, ${count}::int) AS i
+      JOIN companies c ON c.n = 1 + i % (SELECT count(*) FROM companies)`),
+  );
+  await deps.database.withSession((s) => s.exec('VACUUM ANALYZE quote'));
+}
+
 async function seed(opened: TBenchDatabase, label: string): Promise<{ deps: TDeps; app: TApp; orgs: TOrg[] }> {
   const { deps, app } = await bootBench(opened, SEED_ORIGIN, 'inline');
   const started = performance.now();
@@ -231,6 +261,7 @@ async function seed(opened: TBenchDatabase, label: string): Promise<{ deps: TDep
     const org = await signUpWithOrg(app, SEED_ORIGIN, `${label}-${name}`);
     await seedCompanies(deps, org.orgId, { count: COMPANIES, prefixes: LIST_PREFIXES });
     await seedProducts(deps, org.orgId, PRODUCTS);
+    await seedQuotes(deps, org.orgId, QUOTES);
     orgs.push(org);
   }
   await analyzeCompanyTables(deps);

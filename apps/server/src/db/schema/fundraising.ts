@@ -209,6 +209,21 @@ export const campaignGivingQuarters = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.quarter] })],
 );
 
+/**
+ * Per organization and quarter hour (UTC) of paid_at (0022_dashboard_giving.sql): the dashboard's
+ * Donations series, read through org_giving_quarters.
+ */
+export const orgGivingQuarters = pgTable(
+  'org_giving_quarter',
+  {
+    orgId: uuid('org_id').notNull(),
+    quarter: instant('quarter').notNull(),
+    donationCount: integer('donation_count').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.quarter] })],
+);
+
 /** Per campaign: the paid total and count (the list's Raised). */
 export const campaignRaised = pgTable('campaign_raised', {
   ...giving,

@@ -4,16 +4,19 @@ import { AGREEMENT_VALUE_SQL } from '../agreements/agreements.repo';
 
 /*
  * Dashboard figures: companies, agreements, invoices and paid donations (the Donations series of
- * Revenue Trends, on donation_org_paid_idx).
+ * Revenue Trends, from the per-quarter-hour totals the donation triggers keep, 0022).
  */
 
-/** Total and sponsoring companies in one pass over company_org_status_idx (index-only). */
+/**
+ * Total and sponsoring companies from the per-status counts the company triggers keep (0005), so
+ * the dashboard never counts 100,000 companies.
+ */
 export async function companyCounts(tx: TTx, orgId: string): Promise<{ total: number; sponsoring: number }> {
   const [row] = await rows(
     tx,
     z.object({ total: column.count, sponsoring: column.count }),
-    sql`SELECT count(*) AS total, count(*) FILTER (WHERE status = 'sponsor') AS sponsoring
-        FROM company WHERE org_id = ${orgId}`,
+    sql`SELECT coalesce(sum(n), 0) AS total, coalesce(sum(n) FILTER (WHERE status = 'sponsor'), 0) AS sponsoring
+        FROM company_status_counts(${orgId}::uuid)`,
   );
   return { total: Number(row?.total ?? 0), sponsoring: Number(row?.sponsoring ?? 0) };
 }
@@ -76,7 +79,8 @@ export type TRevenueRow = z.output<typeof ZRevenueRow>;
  * (not deleted) that has no invoice at all, at its value (spec §3, AGREEMENT_VALUE_SQL) in the
  * month its term starts (a calendar date, so no zone applies). An invoiced agreement counts only
  * through its invoices, so nothing is counted twice. Donations: paid donations by the month of
- * payment in the viewer's zone.
+ * payment in the viewer's zone, summed from whole quarter hours (every zone is a whole number of
+ * them from UTC, so a quarter never straddles two local months).
  */
 export function monthlyRevenue(
   tx: TTx,
@@ -112,9 +116,8 @@ export function monthlyRevenue(
           SELECT month, sum(cents) AS cents FROM sponsorship_amounts GROUP BY 1
         ),
         donations AS (
-          SELECT to_char(d.paid_at AT TIME ZONE ${zone}, 'YYYY-MM') AS month, sum(d.amount_cents) AS cents
-          FROM donation d, window_bounds b
-          WHERE d.org_id = ${orgId} AND d.status = 'paid' AND d.paid_at >= b.from_at AND d.paid_at < b.to_at
+          SELECT to_char(q.quarter AT TIME ZONE ${zone}, 'YYYY-MM') AS month, sum(q.total_cents) AS cents
+          FROM window_bounds b, org_giving_quarters(${orgId}::uuid, b.from_at, b.to_at) q
           GROUP BY 1
         )
         SELECT months.month,

@@ -325,6 +325,21 @@ forEachDatabase('dashboard metrics', (env) => {
     ]);
     expect(ny.totals.donationsCents).toBe(17_500);
     expect(ny.totals.totalCents).toBe(17_500);
+
+    // A zone half an hour off the hour: 18:45 UTC on 30 November is 00:15 on 1 December in Kolkata.
+    await donate(1_000, '2024-11-30T18:45:00Z');
+    // A payment that fails afterwards leaves the series.
+    await platformExec(
+      env(),
+      sql`UPDATE donation SET status = 'failed', paid_at = NULL WHERE org_id = ${orgId} AND amount_cents = 10000`,
+    );
+    await client.put('/api/profile/timezone', { timezone: 'Asia/Kolkata', autoDetect: false });
+    const kolkata = await dashboardMetrics(env().deps, member, 6, new Date('2025-01-15T12:00:00Z'));
+    expect(kolkata.revenue.slice(3).map((r) => [r.month, r.donationsCents])).toEqual([
+      ['2024-11', 7_500],
+      ['2024-12', 1_000],
+      ['2025-01', 0],
+    ]);
   });
 
   it('asks for sign-in and membership', async () => {

@@ -83,6 +83,8 @@ export class Stats {
   readonly errors = new Map<string, { count: number; sample: string }>();
   requests = 0;
   warmupRequests = 0;
+  /** Requests sent again because the server had closed the idle keep-alive connection they were sent on. */
+  retries = 0;
 
   request(kind: TActionKind, endpoint: string, ms: number, failure: { key: string; sample: string } | null): void {
     if (!this.measuring) {
@@ -177,7 +179,8 @@ export class Browser {
     localAddress: string,
     private readonly cookie: string | null,
   ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets: 6, localAddress });
+    // An idle connection is closed after 4 s, before the server's keep-alive timeout (5 s) closes it.
+    this.agent = new Agent({ keepAlive: true, maxSockets: 6, localAddress, timeout: 4_000 });
   }
 
   close(): void {
@@ -205,21 +208,14 @@ export class Browser {
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     const started = performance.now();
     try {
-      const reply = await new Promise<TReply>((resolve, reject) => {
-        const req = httpRequest(
-          { host: '127.0.0.1', port: this.target.port, method, path: s.path, headers, agent: this.agent },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-            );
-            res.on('error', reject);
-          },
-        );
-        req.setTimeout(30_000, () => req.destroy(new Error('timeout after 30 s')));
-        req.on('error', reject);
-        req.end(body);
+      const reply = await this.attempt(method, s.path, headers, body).catch((err: unknown) => {
+        // A keep-alive connection the server closed as it was reused: sent again on a new one, as
+        // browsers do (and Node's documentation advises: request.reusedSocket). Nothing reached the app.
+        if (err instanceof ReusedSocketReset) {
+          this.stats.retries++;
+          return this.attempt(method, s.path, headers, body);
+        }
+        throw err;
       });
       const ms = performance.now() - started;
       const ok = reply.status >= 200 && reply.status < 400;
@@ -232,12 +228,43 @@ export class Browser {
       return ok ? reply : null;
     } catch (err) {
       const ms = performance.now() - started;
-      const code =
-        err instanceof Error ? ('code' in err && typeof err.code === 'string' ? err.code : err.message) : String(err);
+      const code = errorCode(err instanceof ReusedSocketReset ? err.reason : err);
       this.stats.request(s.kind, s.endpoint, ms, { key: `${code} ${s.endpoint}`, sample: s.path });
       return null;
     }
   }
+
+  private attempt(method: string, path: string, headers: Record<string, string>, body: string | undefined) {
+    return new Promise<TReply>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port: this.target.port, method, path, headers, agent: this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.setTimeout(30_000, () => req.destroy(new Error('timeout after 30 s')));
+      req.on('error', (err) =>
+        reject(req.reusedSocket && errorCode(err) === 'ECONNRESET' ? new ReusedSocketReset(err) : err),
+      );
+      req.end(body);
+    });
+  }
+}
+
+class ReusedSocketReset extends Error {
+  constructor(readonly reason: unknown) {
+    super('connection reset on a reused keep-alive socket');
+  }
+}
+
+function errorCode(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  return 'code' in err && typeof err.code === 'string' ? err.code : err.message;
 }
 
 /** A reply's body as text (gzip undone). */

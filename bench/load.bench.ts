@@ -13,15 +13,16 @@
 //   LOAD_ORGS=20          organizations (Premium, each with a payment account and a launched campaign)
 //   LOAD_COMPANIES=3000   companies per organization
 //   LOAD_QUEUE=pg-boss    the app's queue (pg-boss, as in production; or inline)
+//   LOAD_KEEP=1           leave the database behind (its URL or directory is printed)
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test)
 //
 // The data is made in this process (the harness's boot, the API where it is quick, SQL where it
 // would be slow); then the app runs as a child process (bench/serve-app.ts, production settings,
 // local mode so the payment simulator is there) and this process is the crowd (bench/load-users.ts).
-// CPU and memory are the app process's (/proc), and the PostgreSQL cluster's when it runs here.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+// CPU and memory are the app process's (/proc), and CPU that of the PostgreSQL backends serving the
+// bench's database when the server runs here; the machine's busy time shows what else ran.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
@@ -43,6 +44,7 @@ import {
   type TApp,
   type TBenchDatabase,
 } from './harness';
+import { findPostmaster, rssMiB, startServer, type TServer } from './load-kit';
 import {
   ACTION_KINDS,
   MIX,
@@ -64,6 +66,7 @@ const ORGS = Number(env.LOAD_ORGS ?? 20);
 const COMPANIES = Number(env.LOAD_COMPANIES ?? 3_000);
 const QUEUE = env.LOAD_QUEUE === 'inline' ? 'inline' : 'pg-boss';
 const KIND = env.LOAD_PGLITE === '1' ? 'pglite' : 'postgres';
+const KEEP = env.LOAD_KEEP === '1';
 const PRODUCTS = 60;
 const QUOTES = 600;
 const AGREEMENTS = 200;
@@ -72,7 +75,6 @@ const PLAYERS = 4;
 const CONTACTS_PER_PLAYER = 3;
 const DONATIONS = 300;
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ROOT = new URL('..', import.meta.url).pathname;
 const SEED_ORIGIN = 'http://localhost:3993';
 const PASSWORD = 'bench-password';
 
@@ -378,67 +380,12 @@ async function seed(
 // The app as a child process, and its CPU and memory from /proc
 // ---------------------------------------------------------------------------------------------
 
-interface TServer {
-  pid: number;
-  port: number;
-  stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function startApp(opened: TBenchDatabase): Promise<TServer> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-app.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      BENCH_DATABASE: opened.url ?? '',
-      BENCH_DATA_DIR: opened.dataDir,
-      BENCH_QUEUE: QUEUE,
-      PORT: String(port),
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  return startServer('app', 'bench/serve-app.ts', {
+    BENCH_DATABASE: opened.url ?? '',
+    BENCH_DATA_DIR: opened.dataDir,
+    BENCH_QUEUE: QUEUE,
   });
-  const pid = child.pid;
-  if (!pid) throw new Error('the app did not start');
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the app was not ready within 60 s')), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('READY ')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the app exited with ${code} before it was ready`));
-    });
-  });
-  return {
-    pid,
-    port,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 const CLK_TCK = (() => {
@@ -462,36 +409,25 @@ function procStat(pid: number): [number, number] | null {
 
 const cpuMs = (pid: number) => ((procStat(pid)?.[1] ?? 0) * 1000) / CLK_TCK;
 
-function rssMiB(pid: number): number {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-async function findPostmaster(url: string): Promise<number | null> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows: found } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    const backend = found[0]?.pid;
-    const stat = backend ? procStat(backend) : null;
-    return stat ? stat[0] : null;
-  } finally {
-    await client.end();
-  }
-}
-
-/** CPU ms so far of the cluster: the postmaster and its children (backends that ended are not counted). */
-function clusterTicks(postmaster: number): Map<number, number> {
+/**
+ * CPU ticks so far of the backends serving `database` (children of the postmaster whose process
+ * title names it: the app's pool, pg-boss's, the listeners), by pid. Other databases on the same
+ * server (other benchmarks, tests) and the cluster's shared processes are left out.
+ */
+function databaseTicks(postmaster: number, database: string): Map<number, number> {
   const ticks = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
     const stat = procStat(pid);
-    if (stat && (pid === postmaster || stat[0] === postmaster)) ticks.set(pid, stat[1]);
+    if (!stat || stat[0] !== postmaster) continue;
+    let title = '';
+    try {
+      title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (title.includes(` ${database} `)) ticks.set(pid, stat[1]);
   }
   return ticks;
 }
@@ -501,6 +437,16 @@ function clusterMs(before: Map<number, number>, after: Map<number, number>): num
   for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
   return (ticks * 1000) / CLK_TCK;
 }
+
+/** The machine's CPU ticks so far, [busy, all], over every core (/proc/stat's first line). */
+function machineTicks(): [number, number] {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const all = fields.slice(0, 8).reduce((s, x) => s + x, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return [all - idle, all];
+}
+
+const loadAverage = () => (readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?').trim();
 
 // ---------------------------------------------------------------------------------------------
 // Counts through the API: what the run must have left behind
@@ -546,9 +492,44 @@ interface TRun {
   rssPeak: number;
   loaderCpuMs: number;
   loaderLagP99: number;
+  /** The whole machine over the measured seconds: CPU busy (every process, ours and others'), in ms. */
+  machineBusyMs: number;
+  machineCapacityMs: number;
+  loadBefore: string;
+  loadAfter: string;
   quoteCheck: { expected: number; found: number }[];
   paidCheck: { expected: number; found: number }[];
   paidWaitMs: number;
+  /** The payment events' jobs (pg-boss on PostgreSQL): webhook received → donation paid, in seconds. */
+  paymentJobs: { count: number; unfinished: number; p50: number; p99: number; max: number } | null;
+}
+
+const ZJobLag = z.object({
+  count: z.coerce.number(),
+  unfinished: z.coerce.number(),
+  p50: z.coerce.number().nullable(),
+  p99: z.coerce.number().nullable(),
+  max: z.coerce.number().nullable(),
+});
+
+/** How long the process-payment-event jobs took from the webhook to done (queue wait and run). */
+async function paymentJobLag(url: string): Promise<TRun['paymentJobs']> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: found } = await client.query(`
+      SELECT count(*) AS count, count(*) FILTER (WHERE state <> 'completed') AS unfinished,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM completed_on - created_on)) AS p50,
+             percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM completed_on - created_on)) AS p99,
+             max(extract(epoch FROM completed_on - created_on)) AS max
+      FROM pgboss.job WHERE name = 'process-payment-event'`);
+    const lag = ZJobLag.parse(found[0]);
+    return { count: lag.count, unfinished: lag.unfinished, p50: lag.p50 ?? 0, p99: lag.p99 ?? 0, max: lag.max ?? 0 };
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
 }
 
 async function run(): Promise<TRun> {
@@ -597,7 +578,7 @@ async function run(): Promise<TRun> {
     let running = true;
     let rssPeak = 0;
     const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, rssMiB(app.pid));
+      rssPeak = Math.max(rssPeak, rssMiB(app.pid) ?? 0);
     }, 500);
     // Users arrive over the first second or two, not all in the same millisecond.
     const crowd = users.map(async (u, n) => {
@@ -609,28 +590,33 @@ async function run(): Promise<TRun> {
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const loaderBefore = process.cpuUsage();
+    const machineBefore = machineTicks();
+    const loadBefore = loadAverage();
     const cpuBefore = cpuMs(app.pid);
-    const pgBefore = postmaster ? clusterTicks(postmaster) : null;
+    const database = opened.url ? new URL(opened.url).pathname.slice(1) : '';
+    const pgBefore = postmaster ? databaseTicks(postmaster, database) : null;
     const started = performance.now();
     stats.measuring = true;
     const ticker = setInterval(() => {
       progress(
         `[load] ${((performance.now() - started) / 1000).toFixed(0)} s: ${stats.requests} requests, ` +
-          `${stats.errorCount} errors, RSS ${rssMiB(app.pid).toFixed(0)} MiB`,
+          `${stats.errorCount} errors, RSS ${(rssMiB(app.pid) ?? 0).toFixed(0)} MiB`,
       );
     }, 10_000);
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     stats.measuring = false;
     const elapsed = performance.now() - started;
     const serverCpuMs = cpuMs(app.pid) - cpuBefore;
-    const pgCpuMs = pgBefore && postmaster ? clusterMs(pgBefore, clusterTicks(postmaster)) : null;
+    const pgCpuMs = pgBefore && postmaster ? clusterMs(pgBefore, databaseTicks(postmaster, database)) : null;
     const loaderUsage = process.cpuUsage(loaderBefore);
+    const machineAfter = machineTicks();
+    const loadAfter = loadAverage();
     lag.disable();
     clearInterval(ticker);
     running = false;
     await Promise.all(crowd);
     clearInterval(sampler);
-    const rssEnd = rssMiB(app.pid);
+    const rssEnd = rssMiB(app.pid) ?? 0;
 
     // What the run left behind, read through the API: every quote created, every donation paid
     // (the simulator's webhook is handled by the queue's job; it may lag the browser's redirect).
@@ -638,7 +624,7 @@ async function run(): Promise<TRun> {
     const expectedPaid = before.map((b, i) => b.paid + (outcome.donationsPaid[i] ?? 0));
     const waitStarted = performance.now();
     let after = await counts(app.port, owners);
-    while (after.some((a, i) => a.paid < (expectedPaid[i] ?? 0)) && performance.now() - waitStarted < 60_000) {
+    while (after.some((a, i) => a.paid < (expectedPaid[i] ?? 0)) && performance.now() - waitStarted < 180_000) {
       await new Promise((r) => setTimeout(r, 500));
       after = await counts(app.port, owners);
     }
@@ -652,13 +638,19 @@ async function run(): Promise<TRun> {
       rssPeak,
       loaderCpuMs: (loaderUsage.user + loaderUsage.system) / 1000,
       loaderLagP99: lag.percentile(99) / 1e6,
+      machineBusyMs: ((machineAfter[0] - machineBefore[0]) * 1000) / CLK_TCK,
+      machineCapacityMs: ((machineAfter[1] - machineBefore[1]) * 1000) / CLK_TCK,
+      loadBefore,
+      loadAfter,
       quoteCheck: after.map((a, i) => ({ expected: expectedQuotes[i] ?? 0, found: a.quotes })),
       paidCheck: after.map((a, i) => ({ expected: expectedPaid[i] ?? 0, found: a.paid })),
       paidWaitMs: performance.now() - waitStarted,
+      paymentJobs: opened.url && QUEUE === 'pg-boss' ? await paymentJobLag(opened.url) : null,
     };
   } finally {
     await server?.stop();
-    await opened.drop();
+    if (KEEP) progress(`[load] LOAD_KEEP: the database is left at ${opened.url ?? opened.dataDir}`);
+    else await opened.drop();
   }
 }
 
@@ -724,13 +716,18 @@ print(
 );
 if (r.pgCpuMs !== null) {
   print(
-    `PostgreSQL cluster: CPU ${(r.pgCpuMs / 1000).toFixed(1)} s (${((r.pgCpuMs / r.elapsed) * 100).toFixed(0)}% of one core), ` +
+    `PostgreSQL (the backends of this database): CPU ${(r.pgCpuMs / 1000).toFixed(1)} s (${((r.pgCpuMs / r.elapsed) * 100).toFixed(0)}% of one core), ` +
       `${(r.pgCpuMs / Math.max(1, all.count)).toFixed(2)} ms per request`,
   );
 }
 print(
   `Load generator (this process): CPU ${(r.loaderCpuMs / 1000).toFixed(1)} s (${((r.loaderCpuMs / r.elapsed) * 100).toFixed(0)}% of one core), ` +
     `event-loop delay p99 ${r.loaderLagP99.toFixed(1)} ms (a part of every latency above)`,
+);
+const others = r.machineBusyMs - r.serverCpuMs - (r.pgCpuMs ?? 0) - r.loaderCpuMs;
+print(
+  `Machine: ${((r.machineBusyMs / Math.max(1, r.machineCapacityMs)) * 100).toFixed(0)}% of its ${cpus().length} CPUs busy; ` +
+    `other processes (not this bench) used ${(Math.max(0, others) / 1000).toFixed(1)} s of CPU; load average ${r.loadBefore} before, ${r.loadAfter} after`,
 );
 const quotesCreated = r.outcome.quotesCreated.reduce((s, x) => s + x, 0);
 const donationsPaid = r.outcome.donationsPaid.reduce((s, x) => s + x, 0);
@@ -746,6 +743,19 @@ print(
     `the campaigns' paid counts (API) ${sum(r.paidCheck, 'found').toLocaleString('en-US')} of ${sum(r.paidCheck, 'expected').toLocaleString('en-US')} expected ` +
     `(${seconds(r.paidWaitMs)} after the load) — ${paidOk ? 'all paid' : 'MISMATCH'}`,
 );
+if (r.paymentJobs) {
+  const j = r.paymentJobs;
+  print(
+    `Payment events (the simulator's webhooks, handled by the queue's job): ${j.count.toLocaleString('en-US')} jobs, ` +
+      `${j.unfinished} unfinished; webhook → done p50 ${j.p50.toFixed(1)} s, p99 ${j.p99.toFixed(1)} s, max ${j.max.toFixed(1)} s`,
+  );
+}
+if (stats.retries) {
+  print(
+    `${stats.retries} requests sent again on a new connection: the server had closed the idle keep-alive connection ` +
+      'as it was reused (what browsers do; not counted as errors)',
+  );
+}
 print(line);
 const errorCount = stats.errorCount;
 if (errorCount) {

@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
+import { useFocusReturn } from '@/components/ui/focus-return';
 import { ImpersonationBanner } from '@/modules/admin/impersonation/ImpersonationBanner';
 
 export interface TShellFrameProps {
@@ -36,6 +37,7 @@ export function ShellFrame({
   children,
 }: TShellFrameProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const returnFocus = useFocusReturn(drawerOpen);
   return (
     <div className="min-h-screen bg-slate-50">
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-16 flex-col overflow-y-auto bg-slate-900 md:flex lg:w-60">
@@ -51,6 +53,7 @@ export function ShellFrame({
         <D.Portal>
           <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
           <D.Content
+            onCloseAutoFocus={returnFocus}
             aria-label={drawerLabel}
             className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-slate-900 shadow-xl md:hidden"
           >

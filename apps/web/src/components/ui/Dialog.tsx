@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useFocusReturn } from './focus-return';
 
 interface TDialogProps {
   open: boolean;
@@ -25,11 +26,13 @@ export function Dialog({
   dismissOnOutsideClick = true,
   className,
 }: TDialogProps) {
+  const returnFocus = useFocusReturn(open);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <D.Content
+          onCloseAutoFocus={returnFocus}
           onPointerDownOutside={(e) => {
             if (!dismissOnOutsideClick) e.preventDefault();
           }}

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useFocusReturn } from './focus-return';
 
 interface TSheetProps {
   open: boolean;
@@ -20,11 +21,13 @@ interface TSheetProps {
  * the close button do.
  */
 export function Sheet({ open, onOpenChange, title, description, children, footer, className }: TSheetProps) {
+  const returnFocus = useFocusReturn(open);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <D.Content
+          onCloseAutoFocus={returnFocus}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
           className={cn(

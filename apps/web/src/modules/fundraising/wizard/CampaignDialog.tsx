@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { useFocusReturn } from '@/components/ui/focus-return';
 import { Progress } from '@/components/ui/Progress';
 import { Loading, Spinner } from '@/components/ui/Spinner';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -103,11 +104,13 @@ export function CampaignDialog({ campaignId, onClose }: TCampaignDialogProps) {
   const editing = campaignId !== null;
   const campaign = useCampaign(campaignId ?? '');
   const title = editing ? 'Edit Campaign' : 'New Campaign';
+  const returnFocus = useFocusReturn(true);
   return (
     <D.Root open onOpenChange={(open) => !open && onClose()}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <D.Content
+          onCloseAutoFocus={returnFocus}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}
           aria-describedby={undefined}
@@ -321,7 +324,7 @@ function CampaignWizard({
                 aria-current={i === step ? 'step' : undefined}
                 className={cn(
                   'flex shrink-0 items-center gap-1.5',
-                  i === step ? 'font-semibold text-brand-700' : i < step ? 'text-slate-700' : 'text-slate-400',
+                  i === step ? 'font-semibold text-brand-700' : i < step ? 'text-slate-700' : 'text-slate-500',
                 )}
               >
                 <span

@@ -110,7 +110,6 @@ export function AcceptQuoteDialog({ quote, onOpenChange }: TAcceptProps) {
               key={choice}
               type="button"
               disabled={busy}
-              aria-labelledby={`${ids}-${choice}-label`}
               aria-describedby={`${ids}-${choice}`}
               onClick={() => choose(choice)}
               className={cn(
@@ -126,10 +125,9 @@ export function AcceptQuoteDialog({ quote, onOpenChange }: TAcceptProps) {
                 <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden />
               )}
               <span className="min-w-0">
-                <span id={`${ids}-${choice}-label`} className="block font-medium text-slate-900">
-                  {label}
-                </span>
-                <span id={`${ids}-${choice}`} className="block text-sm text-slate-600">
+                <span className="block font-medium text-slate-900">{label}</span>
+                {/* Its name is the label (WCAG 2.5.3: what it shows starts it); the line under it is its description. */}
+                <span id={`${ids}-${choice}`} aria-hidden className="block text-sm text-slate-600">
                   {description}
                 </span>
               </span>

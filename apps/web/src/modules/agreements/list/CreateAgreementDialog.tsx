@@ -32,16 +32,14 @@ function Choice({
       type="button"
       onClick={onClick}
       disabled={disabled}
-      aria-labelledby={`${id}-label`}
       aria-describedby={`${id}-description`}
       className="flex w-full items-center gap-3 rounded-lg border border-slate-200 p-4 text-left hover:border-brand-300 hover:bg-brand-50/50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
     >
       <Icon className="h-5 w-5 shrink-0 text-brand-600" aria-hidden />
       <span className="min-w-0 flex-1">
-        <span id={`${id}-label`} className="block font-medium text-slate-900">
-          {label}
-        </span>
-        <span id={`${id}-description`} className="block text-sm text-slate-600">
+        <span className="block font-medium text-slate-900">{label}</span>
+        {/* Its name is the label (WCAG 2.5.3: what it shows starts it); the line under it is its description. */}
+        <span id={`${id}-description`} aria-hidden className="block text-sm text-slate-600">
           {description}
         </span>
       </span>

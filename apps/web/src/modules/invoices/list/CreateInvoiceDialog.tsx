@@ -44,7 +44,6 @@ function SourceChoice({
     <button
       type="button"
       onClick={onClick}
-      aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       className="group flex w-full items-start gap-3 rounded-lg border border-slate-200 p-4 text-left transition-colors hover:border-brand-300 hover:bg-brand-50/50 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
@@ -52,10 +51,9 @@ function SourceChoice({
         <Icon className="h-5 w-5" aria-hidden />
       </span>
       <span className="min-w-0 flex-1">
-        <span id={`${id}-title`} className="block font-medium text-slate-900">
-          {label}
-        </span>
-        <span id={`${id}-text`} className="mt-0.5 block text-sm text-slate-600">
+        <span className="block font-medium text-slate-900">{label}</span>
+        {/* Its name is the label (WCAG 2.5.3: what it shows starts it); the line under it is its description. */}
+        <span id={`${id}-text`} aria-hidden className="mt-0.5 block text-sm text-slate-600">
           {children}
         </span>
       </span>

@@ -68,7 +68,7 @@ export function SiteFooter() {
             ))}
           </nav>
         </div>
-        <div className="mt-12 flex flex-col gap-2 border-t border-slate-800 pt-6 text-xs text-slate-500 sm:flex-row sm:justify-between">
+        <div className="mt-12 flex flex-col gap-2 border-t border-slate-800 pt-6 text-xs text-slate-400 sm:flex-row sm:justify-between">
           <p>© {year} Pennant. All rights reserved.</p>
           <p>Built for the volunteers who keep youth, school and alumni sports running.</p>
         </div>

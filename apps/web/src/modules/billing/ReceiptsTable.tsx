@@ -75,7 +75,7 @@ export function ReceiptsTable({ receipts }: { receipts: readonly TReceipt[] }) {
                       <Download className="h-4 w-4" aria-hidden /> {downloading ? 'Preparing…' : 'Download PDF'}
                     </Button>
                   ) : null}
-                  {!receipt.hostedUrl && !receipt.hasPdf ? <span className="text-slate-400">—</span> : null}
+                  {!receipt.hostedUrl && !receipt.hasPdf ? <span className="text-slate-500">—</span> : null}
                 </div>
               </TableCell>
             </TableRow>

@@ -120,7 +120,7 @@ function ProgressBar({ step }: { step: number }) {
             <span
               className={cn(
                 'flex items-center gap-1.5 text-xs font-medium sm:text-sm',
-                state === 'todo' ? 'text-slate-400' : 'text-slate-800',
+                state === 'todo' ? 'text-slate-500' : 'text-slate-800',
               )}
             >
               {state === 'done' ? <Check className="h-4 w-4 text-green-600" aria-hidden /> : <span>{n}.</span>}

@@ -159,7 +159,7 @@ export function PriceListStep({ priceLists, loading, error, value, onChange }: T
       <S.Root value={value ?? ''} onValueChange={onChange}>
         <S.Trigger
           aria-labelledby={labelId}
-          className="flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-left text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 data-[placeholder]:text-slate-400"
+          className="flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 text-left text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 data-[placeholder]:text-slate-500"
         >
           <S.Value placeholder="Choose a price list" />
           <S.Icon>

@@ -95,7 +95,7 @@ function WizardProgress({ step }: { step: number }) {
             aria-current={i === step ? 'step' : undefined}
             className={cn(
               'flex items-center gap-1.5',
-              i === step ? 'font-semibold text-brand-700' : i < step ? 'text-slate-700' : 'text-slate-400',
+              i === step ? 'font-semibold text-brand-700' : i < step ? 'text-slate-700' : 'text-slate-500',
             )}
           >
             <span

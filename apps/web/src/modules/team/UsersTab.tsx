@@ -22,7 +22,7 @@ const stackRow = 'flex flex-col gap-1.5 px-4 py-3 sm:table-row sm:p-0';
 const stackCell = 'block max-sm:p-0 sm:table-cell';
 
 function RoleBadges({ roles }: { roles: readonly TRole[] }) {
-  if (roles.length === 0) return <span className="text-slate-400">None</span>;
+  if (roles.length === 0) return <span className="text-slate-500">None</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {roles.map((role) => (

@@ -70,7 +70,7 @@ export function DetailsTab({
                   `${a.termMonths} months`
                 )}
               </Detail>
-              <Detail label="Season">{a.seasonLabel ?? <span className="text-slate-400">—</span>}</Detail>
+              <Detail label="Season">{a.seasonLabel ?? <span className="text-slate-500">—</span>}</Detail>
             </dl>
           </CardContent>
         </Card>

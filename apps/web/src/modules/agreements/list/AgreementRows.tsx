@@ -152,7 +152,7 @@ function RowActions({
   const canRestore = deleted && rights.canDelete;
   // A deleted agreement is only restored: Pennant never erases an agreement (see decisions.md).
   const canDelete = !deleted && rights.canDelete;
-  if (!canInvoice && !canRestore && !canDelete) return <span className="text-slate-400">—</span>;
+  if (!canInvoice && !canRestore && !canDelete) return <span className="text-slate-500">—</span>;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

@@ -32,14 +32,14 @@ function SetupFeeText({ product }: { product: TProduct }) {
   return product.setupFeeCents ? (
     <span className="tabular-nums">{formatMoney(product.setupFeeCents)}</span>
   ) : (
-    <span className="text-slate-400">—</span>
+    <span className="text-slate-500">—</span>
   );
 }
 
 function TypeText({ product }: { product: TProduct }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span>{product.adTypeLabel ?? <span className="text-slate-400">—</span>}</span>
+      <span>{product.adTypeLabel ?? <span className="text-slate-500">—</span>}</span>
       {product.adTypeIsCustom ? <Badge tone="accent">Custom</Badge> : null}
     </span>
   );

@@ -59,7 +59,7 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
   );
 }
 
-const none = <span className="text-slate-400">Not set</span>;
+const none = <span className="text-slate-500">Not set</span>;
 
 interface TDetailsTabProps {
   company: TCompanyDetail;

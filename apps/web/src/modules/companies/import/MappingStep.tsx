@@ -102,7 +102,7 @@ export function MappingStep({ table, mapping, onChange, error }: TMappingStepPro
                 <p className="truncate text-xs text-slate-500">
                   {samples.length ? (
                     <>
-                      <span className="text-slate-400">e.g. </span>
+                      <span className="text-slate-500">e.g. </span>
                       {samples.join(' · ')}
                     </>
                   ) : (
@@ -152,7 +152,7 @@ export function MappingStep({ table, mapping, onChange, error }: TMappingStepPro
                       <span
                         className={cn(
                           'mt-0.5 block text-[11px] font-normal',
-                          target ? 'text-brand-700' : 'text-slate-400',
+                          target ? 'text-brand-700' : 'text-slate-500',
                         )}
                       >
                         {target ? `→ ${IMPORT_TARGET_LABELS[target]}` : 'Not imported'}
@@ -168,7 +168,7 @@ export function MappingStep({ table, mapping, onChange, error }: TMappingStepPro
                   {headers.map((h) => (
                     <td
                       key={h}
-                      className={cn('max-w-48 truncate px-3 py-1.5', mapping[h] ? 'text-slate-800' : 'text-slate-400')}
+                      className={cn('max-w-48 truncate px-3 py-1.5', mapping[h] ? 'text-slate-800' : 'text-slate-500')}
                     >
                       {row.values[h] ?? ''}
                     </td>

@@ -152,7 +152,7 @@ function CompanyRow({ company: c, checked, onToggle, onStatus, onAddNote, onDele
             <ExternalLink className="h-3 w-3 shrink-0" aria-hidden />
           </a>
         ) : (
-          <span className="hidden text-sm text-slate-400 lg:inline">No website</span>
+          <span className="hidden text-sm text-slate-500 lg:inline">No website</span>
         )}
       </div>
       <div className="[grid-area:status]">
@@ -177,11 +177,11 @@ function CompanyRow({ company: c, checked, onToggle, onStatus, onAddNote, onDele
         className={`min-w-0 items-center gap-1.5 text-sm text-slate-600 [grid-area:industry] ${c.industry ? 'flex' : 'hidden lg:flex'}`}
       >
         <Briefcase className="h-3.5 w-3.5 shrink-0 text-slate-400 lg:hidden" aria-hidden />
-        <span className="truncate">{c.industry ?? <span className="text-slate-400">—</span>}</span>
+        <span className="truncate">{c.industry ?? <span className="text-slate-500">—</span>}</span>
       </div>
       <div className={`min-w-0 text-sm text-slate-500 [grid-area:notes] ${c.notes ? '' : 'hidden lg:block'}`}>
         <p className="line-clamp-2 break-words" title={c.notes ?? undefined}>
-          {c.notes ?? <span className="text-slate-400">—</span>}
+          {c.notes ?? <span className="text-slate-500">—</span>}
         </p>
       </div>
       <div className="[grid-area:menu] self-start lg:self-center">

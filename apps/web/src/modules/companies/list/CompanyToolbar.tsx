@@ -76,7 +76,7 @@ export function CompanyToolbar({ search, onSearch, status, onStatus, sort, dir, 
             <button
               type="button"
               aria-label="Clear search"
-              className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+              className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
               onClick={() => {
                 setDraft('');
                 onSearch('');

@@ -36,7 +36,7 @@ function RowHeaders({ name }: { name: string }) {
 
 /** A preview row's first cells: its place in the file, the name and the address (a dash when blank). */
 function RowCells({ row }: { row: { row: number; contactName: string; contactEmail: string } }) {
-  const blank = <span className="text-slate-400">—</span>;
+  const blank = <span className="text-slate-500">—</span>;
   return (
     <>
       <TableCell className="py-1.5 tabular-nums">{row.row}</TableCell>

@@ -72,7 +72,7 @@ export function TopDonors({ donors }: { donors: TDonationAnalytics['topDonors'] 
             <li key={d.key} className="flex items-center justify-between gap-3 px-3 py-2">
               <div className="min-w-0">
                 <p className="break-words text-sm font-medium text-slate-900">
-                  <span className="mr-2 text-slate-400">{i + 1}.</span>
+                  <span className="mr-2 text-slate-500">{i + 1}.</span>
                   {d.name}
                 </p>
                 {d.email ? <p className="break-all text-xs text-slate-500">{d.email}</p> : null}

@@ -78,7 +78,7 @@ function DonationRow({
             <ExternalLink className="h-4 w-4" aria-hidden /> <span className="hidden sm:inline">Stripe</span>
           </a>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         )}
       </TableCell>
     </TableRow>

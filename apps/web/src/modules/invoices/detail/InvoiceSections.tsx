@@ -18,7 +18,7 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { formatDay, isPastDue } from '../parts';
 
-const none = <span className="text-slate-400">—</span>;
+const none = <span className="text-slate-500">—</span>;
 
 function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (

@@ -21,6 +21,8 @@ export function importCompaniesJob(deps: TDeps, opts: TImportRunOptions = {}): T
     retryLimit: IMPORT_JOB_ATTEMPTS - 1,
     // Someone is watching the progress bar: pick the job up as soon as pg-boss allows.
     pollingIntervalSeconds: 0.5,
+    // An import runs for minutes: one at a time, so a waiting one goes to a node that is free.
+    batchSize: 1,
     async handler(data) {
       const { importId } = ZData.parse(data);
       await runImport(deps, importId, opts);

@@ -33,6 +33,35 @@ forEachDatabase(
       expect(listOutbox(dataDir).filter((m) => m.subject === subject)).toHaveLength(sent.length);
       expect(sent).toHaveLength(1);
     });
+
+    it('works a backlog without waiting out the polling interval after each job', async () => {
+      const { deps, dataDir } = env();
+      const subject = `Backlog ${Date.now()}`;
+      const ids = await withPlatform(deps.db, deps.log, 'test', async (tx) => {
+        const made: (string | null)[] = [];
+        for (let i = 0; i < 30; i += 1) {
+          made.push(
+            await recordEmail(tx, {
+              orgId: null,
+              idempotencyKey: `${subject} ${i}`,
+              to: [`backlog${i}@example.com`],
+              subject,
+              html: '<p>hi</p>',
+            }),
+          );
+        }
+        return made;
+      });
+      const started = Date.now();
+      await enqueueEmails(deps, ids);
+      const sent = await eventually(
+        () => listOutbox(dataDir).filter((m) => m.subject === subject),
+        (found) => found.length === 30,
+      );
+      expect(sent).toHaveLength(30);
+      // One job per poll (a second each) would take half a minute.
+      expect(Date.now() - started).toBeLessThan(12_000);
+    });
   },
   { queue: 'pg-boss' },
 );

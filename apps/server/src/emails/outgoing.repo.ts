@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { TTx } from '../db/client';
 import { emailMessages, type TStoredAttachment } from '../db/schema/mail';
 
@@ -40,12 +40,30 @@ export async function recordEmail(tx: TTx, m: TOutgoingEmail): Promise<string | 
   return row?.id ?? null;
 }
 
-/** Moves a queued message to sending; only one worker can win it. */
-export async function claimEmail(tx: TTx, id: string) {
+/**
+ * Moves a queued message to sending; only one worker can win it. `claimant` is the claiming job's
+ * id, the same for every attempt of that job: a message it left sending (its node died in the
+ * middle of the send, and the queue retries the job) it may claim again. No other job takes a
+ * message that is being sent.
+ */
+export async function claimEmail(tx: TTx, id: string, claimant: string) {
   const [row] = await tx
     .update(emailMessages)
-    .set({ status: 'sending', attempts: sql`${emailMessages.attempts} + 1` })
-    .where(and(eq(emailMessages.id, id), eq(emailMessages.status, 'queued')))
+    .set({
+      status: 'sending',
+      attempts: sql`${emailMessages.attempts} + 1`,
+      claimedBy: claimant,
+      claimedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(emailMessages.id, id),
+        or(
+          eq(emailMessages.status, 'queued'),
+          and(eq(emailMessages.status, 'sending'), eq(emailMessages.claimedBy, claimant)),
+        ),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -64,12 +82,21 @@ export async function markEmailFailed(tx: TTx, id: string, error: string, giveUp
     .where(eq(emailMessages.id, id));
 }
 
-/** Messages left queued (a crash between commit and enqueue) or stuck sending (a crash mid-send). */
+/**
+ * Messages left queued (a crash between commit and enqueue) or stuck sending: claimed 10 minutes
+ * ago and never settled (a crash mid-send whose job is gone). Counted from the claim: a message
+ * created long ago that is being sent right now is not sent a second time.
+ */
 export async function findStrandedEmails(tx: TTx): Promise<string[]> {
   await tx
     .update(emailMessages)
     .set({ status: 'queued' })
-    .where(and(eq(emailMessages.status, 'sending'), lt(emailMessages.createdAt, sql`now() - interval '10 minutes'`)));
+    .where(
+      and(
+        eq(emailMessages.status, 'sending'),
+        lt(sql`COALESCE(${emailMessages.claimedAt}, ${emailMessages.createdAt})`, sql`now() - interval '10 minutes'`),
+      ),
+    );
   const found = await tx
     .select({ id: emailMessages.id })
     .from(emailMessages)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { withPlatform } from '../db/tenant';
 import type { TDeps } from '../deps';
@@ -9,14 +10,20 @@ export const SEND_EMAIL = 'send-email';
 const MAX_ATTEMPTS = 6;
 const ZData = z.object({ emailId: z.uuid() });
 
-/** Delivers one recorded message. Claiming by conditional update makes a retry send nothing twice. */
+/**
+ * Delivers one recorded message. Claiming by conditional update makes a retry send nothing twice;
+ * the retry of a job whose node died in the middle of the send claims the message again (the send
+ * may have reached the mailer: at least once, never lost).
+ */
 export function sendEmailJob(deps: TDeps): TJobDefinition {
   return {
     name: SEND_EMAIL,
     retryLimit: MAX_ATTEMPTS - 1,
-    async handler(data) {
+    async handler(data, job) {
       const { emailId } = ZData.parse(data);
-      const claimed = await withPlatform(deps.db, deps.log, 'claim e-mail', (tx) => claimEmail(tx, emailId));
+      // Called without a job (a test), the claim is this call's alone.
+      const claimant = job?.id ?? randomUUID();
+      const claimed = await withPlatform(deps.db, deps.log, 'claim e-mail', (tx) => claimEmail(tx, emailId, claimant));
       if (!claimed) return;
       try {
         const { messageId } = await deps.mailer.send({

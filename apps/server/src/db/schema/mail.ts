@@ -29,7 +29,7 @@ export const emailMessages = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    /** The send-email job (its id) that claimed the message last, and when; 0022_email_claim.sql. */
+    /** The send-email job (its id) that claimed the message last, and when; 0023_email_claim.sql. */
     claimedBy: text('claimed_by'),
     claimedAt: instant('claimed_at'),
     lastError: text('last_error'),

@@ -92,20 +92,21 @@ export function monthlyRevenue(
   return rows(
     tx,
     ZRevenueRow,
+    // Months are grouped as timestamps (date_trunc), not as text: sorting thousands of 'YYYY-MM'
+    // strings under the database's collation cost more than the rest of the statement.
     sql`WITH months AS (
-          SELECT to_char(m, 'YYYY-MM') AS month
-          FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m
+          SELECT m AS month FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m
         ),
         window_bounds AS (
           SELECT ${firstMonth}::date::timestamp AT TIME ZONE ${zone} AS from_at,
                  (${lastMonth}::date + interval '1 month')::timestamp AT TIME ZONE ${zone} AS to_at
         ),
         sponsorship_amounts(month, cents) AS (
-          SELECT to_char(i.paid_at AT TIME ZONE ${zone}, 'YYYY-MM'), i.total_amount_cents
+          SELECT date_trunc('month', i.paid_at AT TIME ZONE ${zone}), i.total_amount_cents
           FROM invoice i, window_bounds b
           WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.from_at AND i.paid_at < b.to_at
           UNION ALL
-          SELECT to_char(c.start_date, 'YYYY-MM'), coalesce(${AGREEMENT_VALUE_SQL}, 0)
+          SELECT date_trunc('month', c.start_date::timestamp), coalesce(${AGREEMENT_VALUE_SQL}, 0)
           FROM contract c
           WHERE c.org_id = ${orgId} AND c.deleted_at IS NULL
             AND c.start_date >= ${firstMonth}::date
@@ -116,11 +117,11 @@ export function monthlyRevenue(
           SELECT month, sum(cents) AS cents FROM sponsorship_amounts GROUP BY 1
         ),
         donations AS (
-          SELECT to_char(q.quarter AT TIME ZONE ${zone}, 'YYYY-MM') AS month, sum(q.total_cents) AS cents
+          SELECT date_trunc('month', q.quarter AT TIME ZONE ${zone}) AS month, sum(q.total_cents) AS cents
           FROM window_bounds b, org_giving_quarters(${orgId}::uuid, b.from_at, b.to_at) q
           GROUP BY 1
         )
-        SELECT months.month,
+        SELECT to_char(months.month, 'YYYY-MM') AS month,
                coalesce(s.cents, 0) AS sponsorships_cents,
                coalesce(d.cents, 0) AS donations_cents
         FROM months

@@ -19,7 +19,7 @@ export function ImpersonationBannerView({ record, onExit, exiting }: TBannerView
   return (
     <section
       aria-label={ADMIN_MESSAGES.bannerTitle}
-      className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-red-600 px-4 py-2 text-sm text-white sm:px-6"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-red-700 px-4 py-2 text-sm text-white sm:px-6"
     >
       <ShieldAlert className="hidden h-5 w-5 shrink-0 sm:block" aria-hidden />
       <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-0.5">

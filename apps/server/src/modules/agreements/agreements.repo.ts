@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 import { timelineEvents } from '../../db/schema/companies';
 import { contractLines, contracts, emailLogs, quoteLines, quotes } from '../../db/schema/sales';
+import { companiesNamed } from '../companies/companies.repo';
 
 /*
  * Agreements (the spec's contracts): the list, the detail, the rows the form and the accept flow
@@ -72,9 +73,8 @@ function filterSql(orgId: string, f: TAgreementFilters): SQL {
   if (f.search) {
     // The organization's companies are few next to its agreements: their names are matched once
     // each (a hashed subplan), not once per agreement; a substring, case-insensitive, taken literally.
-    parts.push(sql`(c.company_id IN (
-        SELECT sc.id FROM company sc WHERE sc.org_id = ${orgId} AND strpos(lower(sc.name), lower(${f.search})) > 0
-      ) OR strpos(lower(c.season_label), lower(${f.search})) > 0)`);
+    parts.push(sql`(c.company_id IN (${companiesNamed(orgId, f.search)})
+      OR strpos(lower(c.season_label), lower(${f.search})) > 0)`);
   }
   return sql.join(parts, sql` AND `);
 }

@@ -72,6 +72,20 @@ function filterSql(orgId: string, statuses: readonly string[] | null): SQL {
 }
 
 /**
+ * The ids of the organization's companies whose name holds `search` (case-insensitive, taken
+ * literally), for the agreements' and invoices' searches. The trigram index of company_search
+ * narrows to the documents holding the text (a company's name is their first line, 0005), then the
+ * names are checked: under row-level security no index serves strpos(lower(name)), and reading
+ * every company of a 100,000-company organization per search took most of a second.
+ */
+export function companiesNamed(orgId: string, search: string): SQL {
+  return sql`SELECT sc.id FROM company sc
+    WHERE sc.org_id = ${orgId}
+      AND sc.id IN (SELECT company_id FROM company_search_hits(${orgId}::uuid, ${containsPattern(search)}))
+      AND strpos(lower(sc.name), lower(${search})) > 0`;
+}
+
+/**
  * The companies matching a search (with their status), through the trigram index of
  * company_search (see 0005_company_search.sql), materialised once.
  */

@@ -5,6 +5,7 @@ import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 import { timelineEvents } from '../../db/schema/companies';
 import { invoiceLineItems, invoices } from '../../db/schema/invoices';
 import { AGREEMENT_VALUE_SQL } from '../agreements/agreements.repo';
+import { companiesNamed } from '../companies/companies.repo';
 
 /*
  * Invoices (0014_invoices.sql): the list and its counts, the KPI cards, what can be invoiced, the
@@ -74,11 +75,7 @@ function filterSql(orgId: string, f: TInvoiceFilters): SQL {
     // the invoices it finds and not the organization's whole history: the companies whose name holds
     // the text (few next to their invoices; invoice_company_idx), an id prefix as a range of the
     // primary key (the 8-character short id), and a provider id's substring (a trigram index, 0015).
-    const arms: SQL[] = [
-      sql`i.company_id = ANY (ARRAY(
-        SELECT sc.id FROM company sc WHERE sc.org_id = ${orgId} AND strpos(lower(sc.name), lower(${f.search})) > 0
-      ))`,
-    ];
+    const arms: SQL[] = [sql`i.company_id = ANY (ARRAY(${companiesNamed(orgId, f.search)}))`];
     const range = idPrefixRange(f.search);
     if (range) arms.push(sql`i.id BETWEEN ${range.low}::uuid AND ${range.high}::uuid`);
     // LIKE with the text taken literally (its %, _ and backslash escaped), so the trigram index serves it.

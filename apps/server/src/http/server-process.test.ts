@@ -1,78 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUp, freePort, spawnServer as start, stop, tempDir, until } from '../test/nodes';
 
 /**
  * The server as a person starts it: a real process from the server's entry point, with only
  * environment variables. These are the start-up rules that no in-process test can show.
  */
 
-const ENTRY = resolve(import.meta.dirname, '../main.ts');
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pennant-proc-'));
-  dirs.push(dir);
-  return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-interface TRun {
-  child: ChildProcess;
-  output: () => string;
-  errors: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): TRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  return { child, output: () => out, errors: () => err, exited };
-}
-
-async function until(check: () => boolean, what: string, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stop(run: TRun): Promise<void> {
-  run.child.kill('SIGTERM');
-  await run.exited;
-}
+afterAll(cleanUp);
 
 describe('the server process', () => {
   it('on a public PUBLIC_URL has no mailbox, no demo account, and warns that mail goes nowhere', async () => {

@@ -9,6 +9,19 @@ export interface TReply<T = unknown> {
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
+/** What a browser keeps of a reply's Set-Cookie headers: new values set, expired ones dropped. */
+export function keepCookies(cookies: Map<string, string>, headers: Headers): void {
+  for (const line of headers.getSetCookie()) {
+    const [pair = '', ...attrs] = line.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+    if (expired) cookies.delete(name);
+    else cookies.set(name, value);
+  }
+}
+
 /** A browser stand-in: keeps cookies between requests and speaks JSON. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
@@ -31,15 +44,7 @@ export class TestClient {
       headers: h,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = '', ...attrs] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepCookies(this.cookies, res.headers);
     const text = await res.text();
     let parsed: unknown = text;
     try {

@@ -320,18 +320,20 @@ export type TCampaignListRow = z.output<typeof ZListRow>;
  * recipient is always one of the campaign's contacts (a contact with a recipient row never leaves
  * the campaign, see deleteCampaignContacts, and both go with a deleted contact), and there is at
  * most one per contact (email_campaign_recipient_once_idx), so two index counts replace an
- * anti-join over every contact.
+ * anti-join over every contact. The raised totals are read once (MATERIALIZED): joined as a
+ * function the planner ran it again for every campaign (200 campaigns, 40,000 rows read).
  */
 export async function listCampaigns(tx: TTx, orgId: string): Promise<TCampaignListRow[]> {
   return preparedRows(
     tx,
     ZListRow,
-    sql`SELECT c.id, c.name, c.status, c.campaign_type, c.goal_cents, c.starts_at::text AS starts_at,
+    sql`WITH raised AS MATERIALIZED (SELECT campaign_id, total_cents FROM campaign_raised_totals(${orgId}))
+        SELECT c.id, c.name, c.status, c.campaign_type, c.goal_cents, c.starts_at::text AS starts_at,
                c.ends_at::text AS ends_at, c.created_at,
                COALESCE(r.total_cents, 0) AS raised_cents, p.n AS player_count, k.n AS contact_count,
                GREATEST(k.n - s.n, 0) AS unsent_count
         FROM fundraising_campaign c
-        LEFT JOIN campaign_raised_totals(${orgId}) r ON r.campaign_id = c.id
+        LEFT JOIN raised r ON r.campaign_id = c.id
         LEFT JOIN LATERAL (SELECT count(*) AS n FROM campaign_player
                            WHERE org_id = c.org_id AND campaign_id = c.id) p ON true
         LEFT JOIN LATERAL (SELECT count(*) AS n FROM campaign_contact

@@ -1,11 +1,13 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
+import { ScrollX } from './ScrollX';
 
+/** A table that scrolls sideways when it is wider than its place (a keyboard can scroll it too). */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="w-full overflow-x-auto">
+    <ScrollX label={props['aria-label'] ?? 'Table'} className="w-full">
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props} />
-    </div>
+    </ScrollX>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import { AlertTriangle } from 'lucide-react';
 import { useMemo } from 'react';
 import { Select } from '@/components/ui/Field';
+import { ScrollX } from '@/components/ui/ScrollX';
 import { cn } from '@/lib/cn';
 
 /** Badge colours of a column's fill rate. */
@@ -140,7 +141,7 @@ export function MappingStep({ table, mapping, onChange, error }: TMappingStepPro
             (first {Math.min(PREVIEW_ROWS, rows.length)} of {rows.length} rows)
           </span>
         </h3>
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <ScrollX label="Preview table" className="rounded-lg border border-slate-200">
           <table className="w-full text-left text-xs">
             <thead className="bg-slate-50 text-slate-600">
               <tr>
@@ -177,7 +178,7 @@ export function MappingStep({ table, mapping, onChange, error }: TMappingStepPro
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       </section>
     </div>
   );

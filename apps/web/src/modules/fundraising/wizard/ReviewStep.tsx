@@ -20,6 +20,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Progress } from '@/components/ui/Progress';
+import { ScrollX } from '@/components/ui/ScrollX';
 import { cn } from '@/lib/cn';
 import { formatDay } from '../../agreements/parts';
 import type { TCampaignFormState } from './campaign-form';
@@ -335,7 +336,7 @@ export function ReviewStep({ form, onChange, editing }: TReviewStepProps) {
                 <p className="text-sm text-slate-500">No contacts yet.</p>
               ) : (
                 <>
-                  <div className="overflow-x-auto">
+                  <ScrollX label="Contact Preview">
                     <table aria-label="Contact Preview" className="w-full text-left text-sm">
                       <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
                         <tr>
@@ -356,7 +357,7 @@ export function ReviewStep({ form, onChange, editing }: TReviewStepProps) {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </ScrollX>
                   {contacts.length > shown ? (
                     <Button variant="link" size="sm" onClick={() => setShown((n) => n + PREVIEW_MORE)}>
                       Show more ({contacts.length - shown} more)

@@ -79,8 +79,9 @@ export function EmailStep({
         error={errors.body}
         hint={
           <>
-            Merge tags: <code className="rounded bg-slate-100 px-1">{'{{company_name}}'}</code> and{' '}
-            <code className="rounded bg-slate-100 px-1">{'{{contact_name}}'}</code> are replaced for each recipient.
+            Merge tags: <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{company_name}}'}</code> and{' '}
+            <code className="rounded bg-slate-100 px-1 text-slate-700">{'{{contact_name}}'}</code> are replaced for each
+            recipient.
           </>
         }
       >

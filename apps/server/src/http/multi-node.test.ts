@@ -69,7 +69,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several app nodes on one PostgreS
     const env = { CAMPAIGN_SEND_CADENCE_SECONDS: '0', BLAST_SEND_CADENCE_SECONDS: '0' };
     [a, b] = await Promise.all([startNode('A', url, env), startNode('B', url, env)]);
     say(`two nodes up in ${Date.now() - started} ms`);
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     await cleanUp();

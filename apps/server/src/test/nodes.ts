@@ -162,7 +162,7 @@ export async function startNode(
       return (await fetch(`${node.base}/healthz`).catch(() => null))?.status === 200;
     },
     `node ${name} to start`,
-    60_000,
+    90_000,
     50,
   );
   return node;

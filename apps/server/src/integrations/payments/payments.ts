@@ -1,3 +1,4 @@
+import { text } from '@pennant/shared/fields';
 import { PLAN_PRICES, type TPlanKey } from '@pennant/shared/organization/plans';
 import { z } from 'zod';
 
@@ -203,14 +204,45 @@ export interface TPayments {
 /** How far a webhook's timestamp may be from now (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** What every webhook body holds, whoever sent it. */
+/** A provider's id or event type: short text without NUL (PostgreSQL cannot store it). */
+const ZProviderText = text(255, 'Webhook field').min(1);
+/** The latest Unix second a Date can hold (8.64e15 ms); events are from after 1970. */
+const LATEST_EVENT_SECONDS = 8_640_000_000_000;
+/** Far deeper than any provider object; JSON.stringify overflows the stack some thousands deep. */
+const EVENT_OBJECT_DEPTH_MAX = 64;
+
+/**
+ * Whether the event's object can be stored as the jsonb payload: no NUL in any text or key (jsonb
+ * refuses it) and a nesting JSON.stringify can write. Walked with a stack, so no depth overflows it.
+ */
+function storableObject(object: unknown): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value: object, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value, depth } = next;
+    if (typeof value === 'string' && value.includes('\0')) return false;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= EVENT_OBJECT_DEPTH_MAX) return false;
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\0')) return false;
+      stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return true;
+}
+
+/**
+ * What every webhook body holds, whoever sent it. A body that is not such an event is refused
+ * (400), before anything is recorded: text, times and objects the payment_event row can hold.
+ */
 export const ZWebhookBody = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
-  created: z.number().int(),
+  id: ZProviderText,
+  type: ZProviderText,
+  created: z.number().int().min(0).max(LATEST_EVENT_SECONDS),
   /** Present on the events of a connected account, which a Connect endpoint receives too. */
-  account: z.string().min(1).nullish(),
-  data: z.object({ object: z.object({ id: z.string().min(1) }).loose() }),
+  account: ZProviderText.nullish(),
+  data: z.object({
+    object: z.object({ id: ZProviderText }).loose().refine(storableObject, 'The event object cannot be stored'),
+  }),
 });
 
 export function webhookEvent(body: z.output<typeof ZWebhookBody>): TWebhookEvent {

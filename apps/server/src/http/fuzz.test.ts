@@ -667,6 +667,17 @@ function kindsFor(op: TOperation, who: TIdentity, ctx: TContext): TKind[] {
         })
         .map((text) => ({ ...base('malformed JSON'), body: text })),
     });
+    // Past the 1 MB limit on JSON bodies (app.ts): one text of the example made that long.
+    const texts = all.filter((p) => typeof p.value === 'string');
+    kinds.push({
+      name: 'body over 1 MB',
+      runs: 1,
+      arb: fc.integer({ min: 1_100_000, max: 1_500_000 }).map((n) => {
+        const p = texts[0];
+        const body = p ? changed(op.example, p.path, 'x'.repeat(n), false) : { padding: 'x'.repeat(n) };
+        return { ...base(`body of ${n} bytes`), body: serialize(body) };
+      }),
+    });
     kinds.push({
       name: 'wrong Content-Type',
       runs: 2,

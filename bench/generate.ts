@@ -144,6 +144,47 @@ export async function generateLargeOrganization(
                  FROM product WHERE org_id = ${orgId} LIMIT 40) p`);
     }),
   );
+  await generateSales(deps, orgId, userId, sizes, progress);
+  await timed(
+    progress,
+    `${sizes.campaigns} campaigns, ${sizes.campaignContacts.toLocaleString('en-US')} contacts, ` +
+      `${sizes.donations.toLocaleString('en-US')} donations`,
+    () => generateFundraising(deps, orgId, userId, sizes),
+  );
+  await timed(progress, 'VACUUM ANALYZE', async () => {
+    await analyzeCompanyTables(deps);
+    await vacuumAnalyze(deps, [
+      'product',
+      'quote',
+      'quote_line',
+      'contract',
+      'contract_line',
+      'invoice',
+      'invoice_line_item',
+      'fundraising_campaign',
+      'campaign_player',
+      'fundraising_contact',
+      'campaign_contact',
+      'email_campaign',
+      'email_campaign_recipient',
+      'donation',
+    ]);
+  });
+}
+
+/**
+ * Quotes (three lines each, statuses spread over all seven), agreements (most active, some expired,
+ * cancelled or deleted) and invoices (two lines each, half paid) over the organization's companies,
+ * newest every few minutes; `userId` is their author, or null.
+ */
+export async function generateSales(
+  deps: TDeps,
+  orgId: string,
+  userId: string | null,
+  sizes: Pick<TSizes, 'companies' | 'quotes' | 'agreements' | 'invoices'>,
+  progress: TProgress = () => undefined,
+): Promise<void> {
+  const n = (x: number) => sql.raw(String(Math.max(1, Math.floor(x))));
   const companies = sql`SELECT id, row_number() OVER (ORDER BY id) AS n FROM company WHERE org_id = ${orgId}`;
   await timed(progress, `${sizes.quotes.toLocaleString('en-US')} quotes with three lines each`, () =>
     inChunks(
@@ -226,31 +267,6 @@ export async function generateLargeOrganization(
           (VALUES ('Outfield Banner', 100000, 0), ('Game Program Ad', 25000, 1)) AS l(description, cents, pos)`,
     ),
   );
-  await timed(
-    progress,
-    `${sizes.campaigns} campaigns, ${sizes.campaignContacts.toLocaleString('en-US')} contacts, ` +
-      `${sizes.donations.toLocaleString('en-US')} donations`,
-    () => generateFundraising(deps, orgId, userId, sizes),
-  );
-  await timed(progress, 'VACUUM ANALYZE', async () => {
-    await analyzeCompanyTables(deps);
-    await vacuumAnalyze(deps, [
-      'product',
-      'quote',
-      'quote_line',
-      'contract',
-      'contract_line',
-      'invoice',
-      'invoice_line_item',
-      'fundraising_campaign',
-      'campaign_player',
-      'fundraising_contact',
-      'campaign_contact',
-      'email_campaign',
-      'email_campaign_recipient',
-      'donation',
-    ]);
-  });
 }
 
 /**

@@ -31,6 +31,7 @@ import { shutdown } from '../apps/server/src/boot';
 import { rows, sql } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
+import { generateSales } from './generate';
 import {
   analyzeCompanyTables,
   bootBench,
@@ -114,72 +115,6 @@ async function seedProducts(deps: TDeps, orgId: string): Promise<void> {
   );
 }
 
-/** Quotes (three lines each, statuses spread over all seven), agreements and invoices over the companies. */
-async function seedSales(deps: TDeps, orgId: string): Promise<void> {
-  await withPlatform(deps.db, deps.log, 'bench seed sales', async (tx) => {
-    await tx.execute(sql`
-      WITH companies AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM company WHERE org_id = ${orgId}),
-      inserted AS (
-        INSERT INTO quote (org_id, company_id, status, total_cents, renewal_cents, created_at, sent_at, expires_at)
-        SELECT ${orgId}::uuid, c.id,
-          (ARRAY['draft','sent','sent','accepted','contracted','rejected','expired','archived'])[1 + i % 8],
-          150000, 125000, now() - i * interval '17 minutes',
-          CASE WHEN i % 8 > 0 THEN now() - i * interval '17 minutes' END,
-          CASE WHEN i % 8 > 0 THEN now() - i * interval '17 minutes' + interval '30 days' END
-        FROM generate_series(1, ${QUOTES}::int) AS i
-        JOIN companies c ON c.n = 1 + (i * 7) % ${COMPANIES}
-        RETURNING id, org_id
-      )
-      INSERT INTO quote_line (org_id, quote_id, item_name, qty, unit_price_cents, is_setup_fee, position)
-      SELECT org_id, id, l.name, 1, l.cents, l.fee, l.pos FROM inserted,
-        (VALUES ('Outfield Banner', 50000, false, 0), ('Outfield Banner', 25000, true, 1),
-                ('Game Program Ad', 75000, false, 2)) AS l(name, cents, fee, pos)`);
-    await tx.execute(sql`
-      WITH companies AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM company WHERE org_id = ${orgId}),
-      inserted AS (
-        INSERT INTO contract (org_id, company_id, status, season_label, start_date, end_date, term_months,
-                              total_value_cents, calculated_total_value_cents, clauses, created_at, deleted_at)
-        SELECT ${orgId}::uuid, c.id,
-          CASE WHEN i % 10 = 0 THEN 'expired' WHEN i % 25 = 0 THEN 'cancelled' ELSE 'active' END,
-          '2025', current_date - (i % 700) * interval '1 day',
-          current_date - (i % 700) * interval '1 day' + interval '12 months',
-          12, 100000 + (i % 50) * 1000, 100000 + (i % 50) * 1000, ARRAY['Net 30'],
-          now() - i * interval '29 minutes', CASE WHEN i % 40 = 0 THEN now() END
-        FROM generate_series(1, ${AGREEMENTS}::int) AS i
-        JOIN companies c ON c.n = 1 + (i * 11) % ${COMPANIES}
-        RETURNING id, org_id
-      )
-      INSERT INTO contract_line (org_id, contract_id, item_name, qty, unit_price_cents, setup_fee_cents, position)
-      SELECT org_id, id, 'Outfield Banner', 2, 50000, 7500, 0 FROM inserted`);
-    await tx.execute(sql`
-      WITH companies AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM company WHERE org_id = ${orgId}),
-      shaped AS (
-        SELECT i, c.id AS company_id,
-          (ARRAY['paid','paid','paid','paid','paid','sent','sent','overdue','pending','void'])[1 + i % 10] AS status,
-          now() - i * interval '31 minutes' AS created_at
-        FROM generate_series(1, ${INVOICES}::int) AS i
-        JOIN companies c ON c.n = 1 + (i * 13) % ${COMPANIES}
-      ),
-      inserted AS (
-        INSERT INTO invoice (org_id, company_id, invoice_source, invoice_type, status, due_date,
-                             total_amount_cents, created_at, updated_at, sent_at, paid_at, voided_at)
-        SELECT ${orgId}::uuid, company_id, (ARRAY['agreement','quote','direct'])[1 + i % 3], 'manual', status,
-          CASE WHEN status = 'overdue' THEN current_date - 1 - i % 60
-               WHEN status IN ('sent', 'pending') THEN current_date + i % 30
-               ELSE (created_at + interval '30 days')::date END,
-          125000, created_at, created_at,
-          CASE WHEN status <> 'pending' THEN created_at END,
-          CASE WHEN status = 'paid' THEN created_at + interval '12 days' END,
-          CASE WHEN status = 'void' THEN created_at + interval '2 days' END
-        FROM shaped
-        RETURNING id, org_id
-      )
-      INSERT INTO invoice_line_item (org_id, invoice_id, description, unit_price_cents, quantity, total_cents, position)
-      SELECT org_id, id, l.description, l.cents, 1, l.cents, l.pos FROM inserted,
-        (VALUES ('Outfield Banner', 100000, 0), ('Game Program Ad', 25000, 1)) AS l(description, cents, pos)`);
-  });
-}
-
 /** Past gifts to the campaign (nine in ten paid, over 30 days), as its e-mails would have brought in. */
 async function seedDonations(deps: TDeps, orgId: string, campaignId: string): Promise<void> {
   await withPlatform(deps.db, deps.log, 'bench seed donations', (tx) =>
@@ -234,7 +169,12 @@ async function seedOrg(
   await makePremium(deps, orgId);
   await seedCompanies(deps, orgId, { count: COMPANIES });
   await seedProducts(deps, orgId);
-  await seedSales(deps, orgId);
+  await generateSales(deps, orgId, null, {
+    companies: COMPANIES,
+    quotes: QUOTES,
+    agreements: AGREEMENTS,
+    invoices: INVOICES,
+  });
 
   const { products } = ZProducts.parse(await call(app, cookie, 'GET', '/api/products', null));
   const catalogue: TProduct[] = products.map((p) => ({

@@ -356,6 +356,32 @@ test('every path of the web router is visited by this journey', () => {
   expect([...new Set(router)].sort()).toEqual([...new Set(visited)].sort());
 });
 
+/**
+ * Every HTML page — each path of the router (its ids and placeholders filled, `*` as an unknown
+ * path) and every public page — is served with the content security policy and the security
+ * headers, as a browser loading it would receive them.
+ */
+test('every HTML page is served with the content security policy and the security headers', async ({ request }) => {
+  const fill = (path: string) =>
+    path
+      .replace(/:\w+|\{\w+\}/g, '00000000-0000-4000-8000-000000000000')
+      .replace(/\*$/, 'no-such-page')
+      .replace(/^$/, '/');
+  const paths = [...new Set([...routerPaths(readFileSync(ROUTER, 'utf8')).map(fill), ...SITE_PATHS])];
+  expect(paths.length).toBeGreaterThan(30);
+  for (const path of paths) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    const headers = res.headers();
+    expect(headers['content-type'], path).toContain('text/html');
+    expect(headers['content-security-policy'], path).toContain("default-src 'self'");
+    expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['x-frame-options'], path).toBe('SAMEORIGIN');
+    expect(headers['referrer-policy'], path).toBe('no-referrer');
+    expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
+  }
+});
+
 /** A new premium organization with its seed data, and every page of the group scanned. */
 async function scanGroup(page: Page, group: TAppPage['group']): Promise<TSeed> {
   await page.setViewportSize({ width: 1280, height: 900 });

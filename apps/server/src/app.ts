@@ -42,12 +42,18 @@ export function webDistDir(): string {
   return process.env.PENNANT_WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
 }
 
+/** A request id from the caller: up to 128 letters, digits and - _ . : (a uuid, a trace id). */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   const app = new OpenAPIHono<TAppEnv>();
   app.onError(handleError);
 
   app.use('*', async (c, next) => {
-    const requestId = c.req.header('x-request-id') ?? randomUUID();
+    // A caller's (or a load balancer's) request id is kept only when it looks like one: it goes
+    // into every log line and back in a header, so an 8 KB or control-character value is replaced.
+    const given = c.req.header('x-request-id');
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     c.set('deps', deps);
     c.header('X-Request-Id', requestId);

@@ -63,6 +63,16 @@ forEachDatabase('platform', (env) => {
     }
   });
 
+  it('keeps a caller’s request id that looks like one, and replaces an over-long or odd one', async () => {
+    const c = env().client();
+    const kept = await c.request('GET', '/healthz', undefined, { 'x-request-id': 'lb-7f3a.trace:42_x' });
+    expect(kept.headers.get('x-request-id')).toBe('lb-7f3a.trace:42_x');
+    for (const odd of ['x'.repeat(129), 'a b', 'id<script>', '']) {
+      const res = await c.request('GET', '/healthz', undefined, { 'x-request-id': odd });
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+
   it('sends a recorded e-mail once even when its job runs twice, and shows it in the mailbox', async () => {
     const { deps } = env();
     const key = `test:${Date.now()}`;

@@ -124,7 +124,7 @@ export async function startServer(
 // CPU from /proc
 // ---------------------------------------------------------------------------------------------
 
-const CLK_TCK = (() => {
+export const CLK_TCK = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
   } catch {
@@ -133,7 +133,7 @@ const CLK_TCK = (() => {
 })();
 
 /** [ppid, utime + stime in ticks] of a process, or null when it is gone. */
-function procStat(pid: number): [number, number] | null {
+export function procStat(pid: number): [number, number] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -153,7 +153,7 @@ export function rssMiB(pid: number): number | null {
   }
 }
 
-const cpuMs = (pid: number) => ((procStat(pid)?.[1] ?? 0) * 1000) / CLK_TCK;
+export const cpuMs = (pid: number) => ((procStat(pid)?.[1] ?? 0) * 1000) / CLK_TCK;
 
 /** The postmaster of the cluster behind `url`, when it runs on this machine (its /proc is readable). */
 export async function findPostmaster(url: string): Promise<number | null> {
@@ -182,7 +182,7 @@ function clusterTicks(postmaster: number): Map<number, number> {
 }
 
 /** CPU ms the cluster spent between two snapshots (a process born in between counts from zero). */
-function clusterMs(before: Map<number, number>, after: Map<number, number>): number {
+export function clusterMs(before: Map<number, number>, after: Map<number, number>): number {
   let ticks = 0;
   for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
   return (ticks * 1000) / CLK_TCK;

@@ -21,7 +21,6 @@
 // local mode so the payment simulator is there) and this process is the crowd (bench/load-users.ts).
 // CPU and memory are the app process's (/proc), and CPU that of the PostgreSQL backends serving the
 // bench's database when the server runs here; the machine's busy time shows what else ran.
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -45,7 +44,7 @@ import {
   type TApp,
   type TBenchDatabase,
 } from './harness';
-import { findPostmaster, rssMiB, startServer, type TServer } from './load-kit';
+import { CLK_TCK, clusterMs, cpuMs, findPostmaster, procStat, rssMiB, startServer, type TServer } from './load-kit';
 import {
   ACTION_KINDS,
   MIX,
@@ -328,27 +327,6 @@ async function startApp(opened: TBenchDatabase): Promise<TServer> {
   });
 }
 
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** [ppid, utime + stime in ticks] of a process, or null when it is gone. */
-function procStat(pid: number): [number, number] | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return [Number(fields[1]), Number(fields[11]) + Number(fields[12])];
-  } catch {
-    return null;
-  }
-}
-
-const cpuMs = (pid: number) => ((procStat(pid)?.[1] ?? 0) * 1000) / CLK_TCK;
-
 /**
  * CPU ticks so far of the backends serving `database` (children of the postmaster whose process
  * title names it: the app's pool, pg-boss's, the listeners), by pid. Other databases on the same
@@ -370,12 +348,6 @@ function databaseTicks(postmaster: number, database: string): Map<number, number
     if (title.includes(` ${database} `)) ticks.set(pid, stat[1]);
   }
   return ticks;
-}
-
-function clusterMs(before: Map<number, number>, after: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
-  return (ticks * 1000) / CLK_TCK;
 }
 
 /** The machine's CPU ticks so far, [busy, all], over every core (/proc/stat's first line). */

@@ -16,6 +16,8 @@
 //   SCALE_ONLY=text         only the endpoints whose label contains it
 //   SCALE_PGLITE=0 / SCALE_POSTGRES=0   skip one database
 //   SCALE_KEEP_DATABASE=1   keep the generated database (printed) for EXPLAIN, rather than drop it
+//   SCALE_REUSE_DATABASE=postgres://…/pennant_bench_…   measure a database an earlier run kept (its
+//                           pending migrations are applied; no generation, nothing dropped): PostgreSQL only
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL: the PostgreSQL server (a database of its own, dropped at the end)
 //
 // The endpoints are not a hand-kept list: every GET contract of a signed-in area (ALL_CONTRACTS)
@@ -23,7 +25,8 @@
 // each table), plus the lists' common filters (a search, a tab). Targets: every list and detail p99
 // under 30 ms at 10 clients on PostgreSQL, the dashboard under 50 ms, the app at 85% or more of the
 // floor's requests per second.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TContract, TResourceKind } from '@pennant/shared/contract';
 import { ALL_CONTRACTS } from '@pennant/shared/contracts';
@@ -33,7 +36,15 @@ import { rows, sql } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
 import { generateLargeOrganization, generateSmallOrganizations, scaledSizes, type TSizes } from './generate';
-import { bootBench, makePremium, openBenchDatabase, signUpWithOrg, type TApp, type TKind } from './harness';
+import {
+  bootBench,
+  makePremium,
+  openBenchDatabase,
+  reopenBenchDatabase,
+  signUpWithOrg,
+  type TApp,
+  type TKind,
+} from './harness';
 import {
   captureStatements,
   findPostmaster,
@@ -216,6 +227,40 @@ async function seed(kind: TKind, opened: Awaited<ReturnType<typeof openBenchData
   return { deps, app, owner: owner.cookie, admin: admin.cookie, endpoints, skipped } satisfies TSeeded;
 }
 
+/** Signs in as a bench user an earlier run signed up (`bench.<label>.<time>@example.com`). */
+async function signInAs(app: TApp, deps: TDeps, label: string): Promise<{ cookie: string; orgId: string; userId: string }> {
+  const [found] = await withPlatform(deps.db, deps.log, 'bench reuse', (tx) =>
+    rows(
+      tx,
+      z.object({ email: z.string(), user_id: z.string(), org_id: z.string() }),
+      sql`SELECT u.email, u.id AS user_id, o.id AS org_id FROM auth_user u JOIN organization o ON o.created_by = u.id
+          WHERE u.email LIKE ${`bench.${label}.%`} ORDER BY u.created_at DESC LIMIT 1`,
+    ),
+  );
+  if (!found) throw new Error(`no bench user ${label} in the reused database`);
+  const res = await app.request(`${ORIGIN}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ email: found.email, password: 'bench-password' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, orgId: found.org_id, userId: found.user_id };
+}
+
+/** An earlier run's kept database: sign in as its owner and admin, and sample its ids again. */
+async function reuse(opened: Awaited<ReturnType<typeof openBenchDatabase>>): Promise<TSeeded> {
+  const { deps, app } = await bootBench(opened, ORIGIN, 'inline');
+  const owner = await signInAs(app, deps, 'postgres-large');
+  const admin = await signInAs(app, deps, 'postgres-admin');
+  const ids = await sampleIds(deps, owner.orgId);
+  const { endpoints, skipped } = endpointsFrom(ids, { orgId: owner.orgId, userId: owner.userId });
+  return { deps, app, owner: owner.cookie, admin: admin.cookie, endpoints, skipped };
+}
+
 const cookieFor = (s: Pick<TSeeded, 'owner' | 'admin'>, e: TEndpoint) => (e.admin ? s.admin : s.owner);
 
 /** Every endpoint answers 200 in process before any load; one that does not is a finding, not a figure. */
@@ -324,10 +369,13 @@ interface TResult {
 
 async function run(kind: TKind, factor: number): Promise<TResult> {
   const sizes = scaledSizes(factor);
-  const opened = await openBenchDatabase(kind, kind === 'postgres' ? ADMIN_URL : null);
+  const reused = kind === 'postgres' ? (env.SCALE_REUSE_DATABASE ?? null) : null;
+  const opened = reused
+    ? await reopenBenchDatabase(reused, mkdtempSync(join(tmpdir(), 'pennant-bench-reuse-')))
+    : await openBenchDatabase(kind, kind === 'postgres' ? ADMIN_URL : null);
   const servers: TServer[] = [];
   try {
-    const seeded = await seed(kind, opened, sizes);
+    const seeded = reused ? await reuse(opened) : await seed(kind, opened, sizes);
     const { ok, failed } = await checkEndpoints(seeded);
     const replayFile = join(opened.dataDir, 'replays.json');
     if (kind === 'postgres') writeFileSync(replayFile, JSON.stringify(await replaysOf(seeded, ok)));
@@ -351,7 +399,8 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
     return { kind, sizes, rows: measured, failed, skipped: seeded.skipped, appRss: rssMiB(app.pid) };
   } finally {
     for (const s of servers) await s.stop();
-    if (env.SCALE_KEEP_DATABASE === '1') progress(`[${kind}] kept: ${opened.url ?? opened.dataDir}`);
+    if (reused) progress(`[${kind}] reused: ${reused}`);
+    else if (env.SCALE_KEEP_DATABASE === '1') progress(`[${kind}] kept: ${opened.url ?? opened.dataDir}`);
     else await opened.drop();
   }
 }

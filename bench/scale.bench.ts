@@ -228,7 +228,11 @@ async function seed(kind: TKind, opened: Awaited<ReturnType<typeof openBenchData
 }
 
 /** Signs in as a bench user an earlier run signed up (`bench.<label>.<time>@example.com`). */
-async function signInAs(app: TApp, deps: TDeps, label: string): Promise<{ cookie: string; orgId: string; userId: string }> {
+async function signInAs(
+  app: TApp,
+  deps: TDeps,
+  label: string,
+): Promise<{ cookie: string; orgId: string; userId: string }> {
   const [found] = await withPlatform(deps.db, deps.log, 'bench reuse', (tx) =>
     rows(
       tx,

@@ -32,7 +32,6 @@ import type { TMember } from '../session/member';
 import { isId, campaignNotFound as memberCampaignNotFound } from './campaigns.common';
 import {
   countAttempt,
-  countDonations,
   deletePendingDonation,
   findCampaignContact,
   findDonationsCampaign,
@@ -228,16 +227,14 @@ export async function campaignDonationPage(
   if (!isId(id)) throw memberCampaignNotFound();
   const after: TDonationAfter | null = query.cursor ? parseDonationCursor(query.cursor) : null;
   return withTenant(deps.db, member, async (tx) => {
-    const campaign = await findDonationsCampaign(tx, member.orgId, id);
+    // The first page's count comes with the campaign check, in one statement.
+    const campaign = await findDonationsCampaign(tx, member.orgId, id, after ? null : query.status);
     if (!campaign) throw memberCampaignNotFound();
-    // One more than the page: whether another page follows, without counting.
+    // One more than the page: whether another page follows.
     const found = await listDonationPage(tx, member.orgId, id, query.status, after, PAGE_SIZE + 1);
     const page = found.slice(0, PAGE_SIZE);
     const last = page.at(-1);
     const more = found.length > PAGE_SIZE;
-    let total: number | null = null;
-    // A first page that holds them all is its own count.
-    if (!after) total = more ? await countDonations(tx, member.orgId, id, query.status) : page.length;
     return {
       donations: page.map((d) => ({
         id: d.id,
@@ -254,7 +251,7 @@ export async function campaignDonationPage(
       })),
       stripeAccountId: campaign.stripe_connected_account_id,
       nextCursor: more && last ? donationCursor(last.at_micros, last.id) : null,
-      total,
+      total: after ? null : campaign.total,
     };
   });
 }

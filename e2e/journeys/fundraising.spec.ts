@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { makePremium, onboardNewOrganization } from './helpers';
+import { DEMO, makePremium, onboardNewOrganization, signIn } from './helpers';
 
 interface TMailboxMessage {
   to: string[];
@@ -187,4 +188,64 @@ test('an alumni campaign is blocked until the payment account is ready', async (
   // Next does not leave the details while the account is not ready.
   await expect(dialog.getByLabel('Campaign Name')).toBeVisible();
   await expect(dialog.getByRole('tab', { name: 'Paste Data' })).toHaveCount(0);
+});
+
+/** The CSV a download saved, its lines without the byte-order mark (read as a spreadsheet would). */
+async function savedLines(download: { path(): Promise<string> }): Promise<string[]> {
+  const text = await readFile(await download.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return text
+    .slice(1)
+    .split('\r\n')
+    .filter((line) => line !== '');
+}
+
+// The demo club's alumni campaign (25 gifts, two pending): Donation Details loads 20, then the rest
+// with Load More, filters on the server, and both exports download as the spec names them.
+test('Donation Details pages the donations and downloads both exports', async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.goto('/dashboard/fundraising');
+  await page.getByRole('link', { name: 'Alumni Scoreboard Fund', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/fundraising\/campaign\//);
+  const campaignId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  await page.getByRole('tab', { name: 'Donation Details' }).click();
+
+  const table = page.getByRole('table', { name: 'Donations' });
+  const rows = table.getByRole('row');
+  const fileName = (kind: string) => new RegExp(`^${kind}-campaign-${campaignId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`);
+  await test.step('20 donations listed; Export Donations CSV has all 25', async () => {
+    await expect(page.getByText('Showing 20 of 25 donations')).toBeVisible();
+    await expect(rows).toHaveCount(21);
+    const saving = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export Donations CSV' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toMatch(fileName('donations'));
+    const lines = await savedLines(download);
+    expect(lines[0]).toBe('Date,Donor Name,Donor Email,Amount,Status,Player Name,Stripe Payment ID,Donation ID');
+    expect(lines).toHaveLength(1 + 25);
+  });
+
+  await test.step('the other 5 donations with Load More Donations', async () => {
+    await page.getByRole('button', { name: 'Load More Donations' }).click();
+    await expect(page.getByText('Showing 25 of 25 donations')).toBeVisible();
+    await expect(rows).toHaveCount(26);
+    await expect(page.getByRole('button', { name: 'Load More Donations' })).toHaveCount(0);
+  });
+
+  await test.step('Pending: the list and the donor summary of the filter', async () => {
+    await page.getByRole('button', { name: 'Pending', exact: true }).click();
+    await expect(page.getByText('Showing 2 of 2 donations')).toBeVisible();
+    await expect(rows).toHaveCount(3);
+    const saving = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export Donor Summary' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toMatch(fileName('donor-summary'));
+    const lines = await savedLines(download);
+    expect(lines[0]).toBe(
+      'Donor Name,Email,Total Amount,Number of Donations,Average Donation,Last Donation Date,Status Summary',
+    );
+    expect(lines).toHaveLength(1 + 2);
+    for (const line of lines.slice(1)) expect(line).toMatch(/,0\.00,0,0\.00,\d{4}-\d{2}-\d{2},1 pending$/);
+  });
 });

@@ -101,6 +101,18 @@ function pathOf(c: TContract, params: unknown, query: unknown): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
+/**
+ * The address of a route a link opens rather than a call reads (a CSV download): its path and
+ * query from the contract, typed by it.
+ */
+export function hrefOf<C extends TContract>(
+  c: C,
+  ...[input]: keyof TCallInput<C> extends never ? [] : [TCallInput<C>] | []
+): string {
+  const given: { params?: unknown; query?: unknown } = input ?? {};
+  return pathOf(c, given.params, given.query);
+}
+
 /** Calls the route a contract describes and returns its parsed success reply. */
 export async function call<C extends TContract>(
   c: C,

@@ -14,8 +14,9 @@ import {
   ZDonationAnalytics,
   ZDonationCheckout,
   ZDonationCheckoutInput,
-  ZDonationList,
+  ZDonationFilterQuery,
   ZDonationListQuery,
+  ZDonationPage,
   ZEmailHistory,
   ZGeneratedEmail,
   ZGenerateEmailInput,
@@ -163,12 +164,60 @@ export const campaignDonations = contract({
   method: 'get',
   path: '/fundraising/campaigns/{id}/donations',
   tags,
-  summary: 'The campaign’s donations, newest first, filtered by status (all, paid, pending)',
+  summary:
+    'The campaign’s donations, newest first, filtered by status (all, paid, pending), 20 a page: the next page ' +
+    'starts at the cursor the previous one answered; the first page counts the filter’s donations',
   permission: 'member',
   topic,
   resources,
   request: { params: ZParams, query: ZDonationListQuery },
-  responses: { 200: json(ZDonationList), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
+  responses: { 200: json(ZDonationPage), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
+});
+
+/** A CSV download: UTF-8 with a byte-order mark, the spec's file name in Content-Disposition. */
+const csvFile = (description: string) => ({
+  content: { 'text/csv': { schema: z.string().meta({ format: 'binary' }) } },
+  description,
+});
+
+// The exports (§7.3) are built on the server from the list's own query, a page of donations (or
+// donors) at a time, so the list can be paged (decisions.md, "Donation exports").
+export const exportCampaignDonations = contract({
+  method: 'get',
+  path: '/fundraising/campaigns/{id}/donations/export',
+  tags,
+  summary:
+    'The donations as CSV (Date, Donor Name, Donor Email, Amount, Status, Player Name, Stripe Payment ID, ' +
+    'Donation ID), newest first, by status: donations-campaign-{id}-{date}.csv',
+  permission: 'member',
+  resources,
+  request: { params: ZParams, query: ZDonationFilterQuery },
+  responses: {
+    200: csvFile('donations-campaign-{id}-{date}.csv'),
+    400: invalid,
+    401: signedOut,
+    403: notMember,
+    404: notFound,
+  },
+});
+export const exportCampaignDonorSummary = contract({
+  method: 'get',
+  path: '/fundraising/campaigns/{id}/donor-summary/export',
+  tags,
+  summary:
+    'One CSV line per donor (Donor Name, Email, Total Amount, Number of Donations, Average Donation, Last ' +
+    'Donation Date, Status Summary) over the donations of the status, largest paid total first: ' +
+    'donor-summary-campaign-{id}-{date}.csv',
+  permission: 'member',
+  resources,
+  request: { params: ZParams, query: ZDonationFilterQuery },
+  responses: {
+    200: csvFile('donor-summary-campaign-{id}-{date}.csv'),
+    400: invalid,
+    401: signedOut,
+    403: notMember,
+    404: notFound,
+  },
 });
 export const campaignAnalytics = read(
   '/fundraising/campaigns/{id}/analytics',

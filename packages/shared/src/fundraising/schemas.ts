@@ -73,6 +73,13 @@ export const FUNDRAISING_LIMITS = {
   topDonorsHeld: 10,
   topDonorsShown: 5,
   insightsPageSize: 10,
+  /**
+   * Donation Details loads 20 donations at a time, newest first, 'Load More' for the next (the
+   * spec lists them all; a campaign can hold thousands). The exports read 1,000 donations, or
+   * 1,000 donors, per statement, so their memory stays bounded whatever the campaign's size.
+   */
+  donationsPageSize: 20,
+  donationsExportBatch: 1_000,
   contactPreviewFirst: 5,
   /** Virtualised lists start at 20 rows, rows 44 px, a 400 px viewport (§9). */
   virtualiseFrom: 20,
@@ -443,13 +450,39 @@ export const ZDonationRow = z.object({
   playerName: z.string().nullable(),
 });
 export type TDonationRow = z.output<typeof ZDonationRow>;
-export const ZDonationListQuery = z.object({ status: z.enum(DONATION_FILTERS).default('all') });
+
+/**
+ * Where the next page of donations starts: the last listed donation's created_at in whole
+ * microseconds since 1970 (the database keeps microseconds, a JavaScript date only milliseconds)
+ * and its id, which breaks ties. Opaque to the page; at most 16 digits (before the year 2286), so it
+ * always names an instant the database can hold.
+ */
+export const DONATION_CURSOR_PATTERN = /^(\d{1,16})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+export const ZDonationCursor = z.string().max(60, 'Invalid cursor').regex(DONATION_CURSOR_PATTERN, 'Invalid cursor');
+/** The cursor's parts, for the query: microseconds as text, so no digit is lost to a JavaScript number. */
+export function parseDonationCursor(cursor: string): { micros: string; id: string } | null {
+  const m = DONATION_CURSOR_PATTERN.exec(cursor);
+  return m?.[1] && m[2] ? { micros: m[1], id: m[2] } : null;
+}
+export const donationCursor = (micros: string, id: string) => `${micros}_${id}`;
+
+export const ZDonationFilterQuery = z.object({ status: z.enum(DONATION_FILTERS).default('all') });
+export const ZDonationListQuery = ZDonationFilterQuery.extend({ cursor: ZDonationCursor.optional() });
+export type TDonationListQuery = z.input<typeof ZDonationListQuery>;
 export const ZDonationList = z.object({
   donations: z.array(ZDonationRow),
   /** The connected account, for links to the provider's dashboard (§7.3). */
   stripeAccountId: z.string().nullable(),
 });
 export type TDonationList = z.output<typeof ZDonationList>;
+/** One page of Donation Details: up to donationsPageSize donations, newest first. */
+export const ZDonationPage = ZDonationList.extend({
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Donations matching the filter, on the first page (no cursor); null on the pages after it. */
+  total: z.number().int().nullable(),
+});
+export type TDonationPage = z.output<typeof ZDonationPage>;
 
 export const ZTopDonor = z.object({
   key: z.string(),

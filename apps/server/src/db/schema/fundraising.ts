@@ -106,7 +106,11 @@ export const donations = pgTable(
     createdAt: createdAt(),
     paidAt: instant('paid_at'),
   },
-  (t) => [index('donation_campaign_idx').on(t.orgId, t.campaignId, t.createdAt.desc())],
+  // Donation Details' keyset pages, all and by status (0027_donation_pages.sql).
+  (t) => [
+    index('donation_campaign_list_idx').on(t.orgId, t.campaignId, t.createdAt.desc(), t.id.desc()),
+    index('donation_campaign_status_idx').on(t.orgId, t.campaignId, t.status, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /** An outreach batch: one launch of a fundraising campaign (a prospect blast next). */

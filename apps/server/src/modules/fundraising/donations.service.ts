@@ -1,22 +1,49 @@
 import { ADMIN_MESSAGES } from '@pennant/shared/admin/schemas';
+import { zonedToday } from '@pennant/shared/agreements/rules';
 import { canAcceptCardPayments } from '@pennant/shared/billing/connect';
 import {
+  CSV_BOM,
+  csvLine,
+  DONATION_EXPORT_COLUMNS,
+  DONOR_SUMMARY_COLUMNS,
+  dayFormatter,
+  donationCsvLine,
+  donationsFileName,
+  donorSummaryCsvLine,
+  donorSummaryFileName,
+} from '@pennant/shared/fundraising/exports';
+import {
+  donationCursor,
+  FUNDRAISING_LIMITS,
   FUNDRAISING_MESSAGES,
+  parseDonationCursor,
   type TDonationCheckoutInput,
+  type TDonationFilter,
+  type TDonationPage,
   type TPublicCampaign,
 } from '@pennant/shared/fundraising/schemas';
 import { z } from 'zod';
-import { withPlatform } from '../../db/tenant';
+import { isoInstant } from '../../db/instant';
+import { withPlatform, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { organizationZone } from '../invoices/invoices.common';
+import type { TMember } from '../session/member';
+import { isId, campaignNotFound as memberCampaignNotFound } from './campaigns.common';
 import {
   countAttempt,
   deletePendingDonation,
   findCampaignContact,
+  findDonationsCampaign,
   findPublicCampaign,
   insertDonation,
   isCampaignPlayer,
+  listDonationPage,
+  listDonorSummaryPage,
+  newestDonationMicros,
   setDonationSession,
+  type TDonationAfter,
+  type TDonorAfter,
   type TPublicCampaignRow,
 } from './donations.repo';
 
@@ -169,4 +196,199 @@ export async function createDonationCheckout(
     setDonationSession(tx, orgId, donation.id, checkout.sessionId),
   );
   return { checkoutUrl: checkout.url };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Donation Details (§2.5, §7.3): the list a page at a time, and the two exports
+// ---------------------------------------------------------------------------------------------
+
+const PAGE_SIZE = FUNDRAISING_LIMITS.donationsPageSize;
+const EXPORT_BATCH = FUNDRAISING_LIMITS.donationsExportBatch;
+
+/** The campaign's connected account, once it is known to be this organization's (404 otherwise, §6). */
+async function campaignAccount(deps: TDeps, member: TMember, id: string): Promise<string | null> {
+  if (!isId(id)) throw memberCampaignNotFound();
+  const found = await withTenant(deps.db, member, (tx) => findDonationsCampaign(tx, member.orgId, id));
+  if (!found) throw memberCampaignNotFound();
+  return found.stripe_connected_account_id;
+}
+
+/**
+ * A page of Donation Details: up to 20 donations of the filter, newest first, after the cursor
+ * (decisions.md, "Donation exports"), with the next page's cursor and, on the first page, the
+ * filter's count. Every member may read; another organization's campaign is 404.
+ */
+export async function campaignDonationPage(
+  deps: TDeps,
+  member: TMember,
+  id: string,
+  query: { status: TDonationFilter; cursor?: string | undefined },
+): Promise<TDonationPage> {
+  if (!isId(id)) throw memberCampaignNotFound();
+  const after: TDonationAfter | null = query.cursor ? parseDonationCursor(query.cursor) : null;
+  return withTenant(deps.db, member, async (tx) => {
+    // The first page's count comes with the campaign check, in one statement.
+    const campaign = await findDonationsCampaign(tx, member.orgId, id, after ? null : query.status);
+    if (!campaign) throw memberCampaignNotFound();
+    // One more than the page: whether another page follows.
+    const found = await listDonationPage(tx, member.orgId, id, query.status, after, PAGE_SIZE + 1);
+    const page = found.slice(0, PAGE_SIZE);
+    const last = page.at(-1);
+    const more = found.length > PAGE_SIZE;
+    return {
+      donations: page.map((d) => ({
+        id: d.id,
+        amountCents: d.amount_cents,
+        status: d.status,
+        createdAt: isoInstant(d.created_at),
+        paidAt: d.paid_at === null ? null : isoInstant(d.paid_at),
+        stripePaymentIntentId: d.stripe_payment_intent_id,
+        donorName: d.donor_name,
+        donorEmail: d.donor_email,
+        contactId: d.contact_id,
+        playerId: d.player_id,
+        playerName: d.player_name,
+      })),
+      stripeAccountId: campaign.stripe_connected_account_id,
+      nextCursor: more && last ? donationCursor(last.at_micros, last.id) : null,
+      total: after ? null : campaign.total,
+    };
+  });
+}
+
+export interface TCsvDownload {
+  fileName: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * A CSV file written as it is read: the byte-order mark and the header line, then each batch
+ * the source answers (null when it has no more). A batch is read only when the previous one has
+ * been taken by the reply, so a slow download holds one batch in memory and no connection. A
+ * failure after the first bytes can only cut the file short: it is logged, and the reply ends
+ * in error so the browser shows the download as failed.
+ */
+function csvStream(deps: TDeps, header: string, next: () => Promise<string | null>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let started = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(CSV_BOM + header));
+          return;
+        }
+        try {
+          const batch = await next();
+          if (batch === null) controller.close();
+          else controller.enqueue(encoder.encode(batch));
+        } catch (err) {
+          deps.log.error({ err }, 'CSV export failed part way');
+          controller.error(err);
+        }
+      },
+    },
+    // One batch ahead at most.
+    { highWaterMark: 1 },
+  );
+}
+
+/** The day in the file name, and how each row's instant is written: the organization's calendar. */
+async function exportCalendar(deps: TDeps, orgId: string) {
+  const zone = await organizationZone(deps, orgId);
+  return { today: zonedToday(new Date(), zone), dayOf: dayFormatter(zone) };
+}
+
+/**
+ * The donations export (§7.3): the list's own query, newest first, by status, 1,000 donations
+ * a statement, each batch in its own short transaction resuming after the previous one's last.
+ */
+export async function exportDonations(
+  deps: TDeps,
+  member: TMember,
+  id: string,
+  status: TDonationFilter,
+): Promise<TCsvDownload> {
+  await campaignAccount(deps, member, id);
+  const { today, dayOf } = await exportCalendar(deps, member.orgId);
+  let after: TDonationAfter | null = null;
+  let done = false;
+  const body = csvStream(deps, csvLine(DONATION_EXPORT_COLUMNS), async () => {
+    if (done) return null;
+    const batch = await withTenant(deps.db, member, (tx) =>
+      listDonationPage(tx, member.orgId, id, status, after, EXPORT_BATCH),
+    );
+    const last = batch.at(-1);
+    if (!last) return null;
+    done = batch.length < EXPORT_BATCH;
+    after = { micros: last.at_micros, id: last.id };
+    return batch
+      .map((d) =>
+        donationCsvLine(
+          {
+            id: d.id,
+            amountCents: d.amount_cents,
+            status: d.status,
+            createdAt: d.created_at,
+            stripePaymentIntentId: d.stripe_payment_intent_id,
+            donorName: d.donor_name,
+            donorEmail: d.donor_email,
+            playerName: d.player_name,
+          },
+          dayOf,
+        ),
+      )
+      .join('');
+  });
+  return { fileName: donationsFileName(id, today), body };
+}
+
+/**
+ * The donor summary (§7.3): one line per donor over the donations of the status, largest paid
+ * total first, 1,000 donors a statement (listDonorSummaryPage), over the donations made up to
+ * the newest one when the export began.
+ */
+export async function exportDonorSummary(
+  deps: TDeps,
+  member: TMember,
+  id: string,
+  status: TDonationFilter,
+): Promise<TCsvDownload> {
+  await campaignAccount(deps, member, id);
+  const { today, dayOf } = await exportCalendar(deps, member.orgId);
+  const until = await withTenant(deps.db, member, (tx) => newestDonationMicros(tx, member.orgId, id));
+  let after: TDonorAfter | null = null;
+  let done = until === null;
+  const body = csvStream(deps, csvLine(DONOR_SUMMARY_COLUMNS), async () => {
+    if (done) return null;
+    const batch = await withTenant(deps.db, member, (tx) =>
+      listDonorSummaryPage(tx, member.orgId, id, status, until ?? '0', after, EXPORT_BATCH),
+    );
+    const last = batch.at(-1);
+    if (!last) return null;
+    done = batch.length < EXPORT_BATCH;
+    after = { paidCents: last.paid_cents, key: last.donor_key };
+    return batch
+      .map((s) =>
+        donorSummaryCsvLine(
+          {
+            name: s.name,
+            email: s.email,
+            paidCents: s.paid_cents,
+            paidCount: s.paid_count,
+            lastAt: s.last_at,
+            statusCounts: {
+              paid: s.paid_count,
+              pending: s.pending_count,
+              failed: s.failed_count,
+              refunded: s.refunded_count,
+            },
+          },
+          dayOf,
+        ),
+      )
+      .join('');
+  });
+  return { fileName: donorSummaryFileName(id, today), body };
 }

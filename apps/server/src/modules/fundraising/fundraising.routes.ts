@@ -1,13 +1,15 @@
 import * as api from '@pennant/shared/fundraising/contract';
+import type { Context } from 'hono';
 import { AppError } from '../../errors';
 import { clientIp } from '../../http/client-ip';
 import { route } from '../../http/contract-route';
+import type { TAppEnv } from '../../http/env';
 import { createRouter } from '../../http/router';
+import { attachmentDisposition } from '../../integrations/files/file-store';
 import { requireMember } from '../session/member';
 import { generateCampaignEmail, launchCampaign } from './campaign-launch.service';
 import {
   campaignAnalytics,
-  campaignDonations,
   campaignEmailHistory,
   campaignInsights,
   campaignPlayerProgress,
@@ -22,8 +24,24 @@ import {
   saveCampaignTemplate,
   updateCampaign,
 } from './campaigns.service';
-import { createDonationCheckout, publicCampaign } from './donations.service';
+import {
+  campaignDonationPage,
+  createDonationCheckout,
+  exportDonations,
+  exportDonorSummary,
+  publicCampaign,
+  type TCsvDownload,
+} from './donations.service';
 import { unsubscribeByToken } from './unsubscribe.service';
+
+/** A CSV download: saved under its file name, never kept by a cache (it is the organization's data). */
+function csvReply(c: Context<TAppEnv>, file: TCsvDownload) {
+  return c.body(file.body, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': attachmentDisposition(file.fileName),
+    'Cache-Control': 'private, no-store',
+  });
+}
 
 /**
  * Every fundraising contract (packages/shared/src/fundraising/contract.ts): the campaigns, the
@@ -60,15 +78,33 @@ export const fundraisingRoutes = createRouter()
   .openapi(route(api.campaignProgress), async (c) =>
     c.json(await campaignProgress(c.get('deps'), await requireMember(c), c.req.valid('param').id), 200),
   )
+  // Donation Details: the pages and the two exports (donations.service.ts)
   .openapi(route(api.campaignDonations), async (c) =>
     c.json(
-      await campaignDonations(
+      await campaignDonationPage(c.get('deps'), await requireMember(c), c.req.valid('param').id, c.req.valid('query')),
+      200,
+    ),
+  )
+  .openapi(route(api.exportCampaignDonations), async (c) =>
+    csvReply(
+      c,
+      await exportDonations(
         c.get('deps'),
         await requireMember(c),
         c.req.valid('param').id,
         c.req.valid('query').status,
       ),
-      200,
+    ),
+  )
+  .openapi(route(api.exportCampaignDonorSummary), async (c) =>
+    csvReply(
+      c,
+      await exportDonorSummary(
+        c.get('deps'),
+        await requireMember(c),
+        c.req.valid('param').id,
+        c.req.valid('query').status,
+      ),
     ),
   )
   .openapi(route(api.campaignAnalytics), async (c) =>

@@ -4,13 +4,15 @@ import type {
   TCampaignInputRaw,
   TCampaignSaved,
   TDonationFilter,
+  TDonationPage,
+  TDonationRow,
   TGenerateEmailInput,
   TInsightFilter,
   TLaunchInput,
   TLaunchResult,
 } from '@pennant/shared/fundraising/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, call } from '@/lib/api';
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ApiError, call, hrefOf } from '@/lib/api';
 import { type TMutationUi, useContractMutation } from '@/lib/query';
 
 /**
@@ -90,15 +92,48 @@ export function useCampaignProgress(id: string) {
   });
 }
 
+/**
+ * Donation Details, 20 at a time, newest first: each page starts at the cursor the previous one
+ * answered. A realtime refresh fetches the loaded pages again from the top, each from the page
+ * before it, so a new gift shows first and no donation is listed twice.
+ */
 export function useCampaignDonations(id: string, status: TDonationFilter) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: fundraisingKeys.donations(id, status),
-    queryFn: () => call(api.campaignDonations, { params: { id }, query: { status } }),
+    queryFn: ({ pageParam }) =>
+      call(api.campaignDonations, { params: { id }, query: { status, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     enabled: id !== '',
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
+}
+
+/** The loaded donations in order, each once; the filter's count is the first page's. */
+export function flattenDonations(data: InfiniteData<TDonationPage> | undefined): {
+  donations: TDonationRow[];
+  total: number;
+  stripeAccountId: string | null;
+} {
+  const first = data?.pages[0];
+  const seen = new Set<string>();
+  const donations: TDonationRow[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const d of page.donations) {
+      if (seen.has(d.id)) continue;
+      seen.add(d.id);
+      donations.push(d);
+    }
+  }
+  return { donations, total: first?.total ?? donations.length, stripeAccountId: first?.stripeAccountId ?? null };
+}
+
+/** The two exports (§7.3) as links: the server writes the file, the browser saves it under its name. */
+export function donationExportHref(id: string, status: TDonationFilter, file: 'donations' | 'donor-summary'): string {
+  const contract = file === 'donations' ? api.exportCampaignDonations : api.exportCampaignDonorSummary;
+  return hrefOf(contract, { params: { id }, query: status === 'all' ? {} : { status } });
 }
 
 export function useDonationAnalytics(id: string) {

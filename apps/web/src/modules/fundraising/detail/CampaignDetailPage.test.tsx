@@ -7,7 +7,6 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededClient, stubResizeObserver, withClient } from '../../catalogue/test-helpers';
 import { apiError, stubApi } from '../../invoices/test-fixtures';
-import { localDay } from '../csv-exports';
 import { fundraisingKeys } from '../fundraising-api';
 import { CampaignDetailPage } from './CampaignDetailPage';
 import {
@@ -253,20 +252,26 @@ describe('CampaignDetailPage: an alumni campaign', () => {
     expect(await screen.findByText(FUNDRAISING_MESSAGES.analyticsFailed, undefined, RETRIED)).toBeTruthy();
   });
 
-  it('lists donations with the filter, links each payment to the provider and exports both CSVs', async () => {
-    const fetchMock = stubApi((_m, path) =>
-      path.includes('status=pending')
-        ? Response.json({
-            donations: [donation({ id: 'd9', status: 'pending', stripePaymentIntentId: null })],
-            stripeAccountId: 'acct_9',
-          })
-        : apiError(500, 'unexpected'),
-    );
-    const names: string[] = [];
-    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:x' });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
+  it('lists donations 20 at a time with Load More, links each payment to the provider and links both exports', async () => {
+    const cursor = '1772735400000000_d0000000-0000-4000-8000-000000000002';
+    const fetchMock = stubApi((_m, path) => {
+      if (path.includes('status=pending')) {
+        return Response.json({
+          donations: [donation({ id: 'd9', status: 'pending', stripePaymentIntentId: null })],
+          stripeAccountId: 'acct_9',
+          nextCursor: null,
+          total: 1,
+        });
+      }
+      if (path.includes(`cursor=${cursor}`)) {
+        return Response.json({
+          donations: [donation({ id: 'd3', donorName: 'Wei Chen', donorEmail: 'wei@example.org' })],
+          stripeAccountId: 'acct_9',
+          nextCursor: null,
+          total: null,
+        });
+      }
+      return apiError(500, 'unexpected');
     });
     renderPage({
       seed: [
@@ -274,17 +279,24 @@ describe('CampaignDetailPage: an alumni campaign', () => {
         [
           fundraisingKeys.donations(CAMPAIGN_ID, 'all'),
           {
-            donations: [
-              donation(),
-              donation({
-                id: 'd2',
-                donorName: null,
-                donorEmail: null,
-                status: 'pending',
-                stripePaymentIntentId: 'pi_2',
-              }),
+            pages: [
+              {
+                donations: [
+                  donation(),
+                  donation({
+                    id: 'd2',
+                    donorName: null,
+                    donorEmail: null,
+                    status: 'pending',
+                    stripePaymentIntentId: 'pi_2',
+                  }),
+                ],
+                stripeAccountId: 'acct_9',
+                nextCursor: cursor,
+                total: 3,
+              },
             ],
-            stripeAccountId: 'acct_9',
+            pageParams: [null],
           },
         ],
       ],
@@ -302,19 +314,53 @@ describe('CampaignDetailPage: an alumni campaign', () => {
     expect(link.getAttribute('href')).toBe('https://dashboard.stripe.com/acct_9/payments/pi_123');
     expect(link.getAttribute('target')).toBe('_blank');
 
-    const today = localDay(new Date(), 'America/Chicago');
-    fireEvent.click(screen.getByRole('button', { name: /Export Donations CSV/ }));
-    fireEvent.click(screen.getByRole('button', { name: /Export Donor Summary/ }));
-    expect(names).toEqual([
-      `donations-campaign-${CAMPAIGN_ID}-${today}.csv`,
-      `donor-summary-campaign-${CAMPAIGN_ID}-${today}.csv`,
-    ]);
+    // The exports are the server's files of the filter, saved by the browser.
+    const exportDonations = screen.getByRole('link', { name: /Export Donations CSV/ });
+    expect(exportDonations.getAttribute('href')).toBe(`/api/fundraising/campaigns/${CAMPAIGN_ID}/donations/export`);
+    expect(exportDonations.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('link', { name: /Export Donor Summary/ }).getAttribute('href')).toBe(
+      `/api/fundraising/campaigns/${CAMPAIGN_ID}/donor-summary/export`,
+    );
+
+    // The next page, from the first page's cursor.
+    expect(screen.getByText('Showing 2 of 3 donations')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Donations' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Donations' })).getAllByRole('row')).toHaveLength(4),
+    );
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(
+      `/api/fundraising/campaigns/${CAMPAIGN_ID}/donations?status=all&cursor=${cursor}`,
+    );
+    expect(within(screen.getByRole('table', { name: 'Donations' })).getByText('Wei Chen')).toBeTruthy();
+    expect(screen.getByText('Showing 3 of 3 donations')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load More Donations' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Pending' }));
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'Donations' })).getAllByRole('row')).toHaveLength(2),
     );
     expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(`/api/fundraising/campaigns/${CAMPAIGN_ID}/donations?status=pending`);
+    expect((await screen.findByRole('link', { name: /Export Donor Summary/ })).getAttribute('href')).toBe(
+      `/api/fundraising/campaigns/${CAMPAIGN_ID}/donor-summary/export?status=pending`,
+    );
+    expect(screen.getByText('Showing 1 of 1 donation')).toBeTruthy();
+  });
+
+  it('offers no export while a filter has no donations', async () => {
+    renderPage({
+      seed: [
+        ...alumniSeed(),
+        [
+          fundraisingKeys.donations(CAMPAIGN_ID, 'all'),
+          { pages: [{ donations: [], stripeAccountId: null, nextCursor: null, total: 0 }], pageParams: [null] },
+        ],
+      ],
+    });
+    fireEvent.mouseDown(screen.getByRole('tab', { name: /Donation Details/ }));
+    expect(await screen.findByText('No donations found.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Export Donations CSV/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: /Export Donor Summary/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('link', { name: /Export/ })).toBeNull();
   });
 
   it('says when the donations cannot be loaded', async () => {

@@ -6,22 +6,15 @@ import {
 } from '@pennant/shared/fundraising/schemas';
 import { formatMoney } from '@pennant/shared/money';
 import { Download, ExternalLink, HandCoins } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/Button';
+import { type ReactNode, useState } from 'react';
+import { Button, buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ErrorState } from '@/components/ui/ErrorState';
 import { Loading } from '@/components/ui/Spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/Table';
+import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
-import {
-  donationsCsv,
-  donationsFileName,
-  donorSummaryCsv,
-  donorSummaryFileName,
-  downloadCsv,
-  localDay,
-} from '../csv-exports';
-import { useCampaignDonations } from '../fundraising-api';
+import { donationExportHref, flattenDonations, useCampaignDonations } from '../fundraising-api';
 import { DonationStatusBadge, FilterButtons } from './parts';
 
 const FILTER_LABELS: Record<TDonationFilter, string> = { all: 'All', paid: 'Paid', pending: 'Pending' };
@@ -85,15 +78,37 @@ function DonationRow({
   );
 }
 
+/** An export as a link: the server writes the file (decisions.md, "Donation exports"); disabled while there is nothing to export. */
+function ExportLink({ href, disabled, children }: { href: string; disabled: boolean; children: ReactNode }) {
+  const content = (
+    <>
+      <Download className="h-4 w-4" aria-hidden /> {children}
+    </>
+  );
+  if (disabled) {
+    return (
+      <Button variant="outline" size="sm" disabled>
+        {content}
+      </Button>
+    );
+  }
+  return (
+    <a href={href} download className={buttonClasses('outline', 'sm')}>
+      {content}
+    </a>
+  );
+}
+
 /**
- * Donation Details (§2.5): the list (all, paid or pending, newest first), each linked to the
- * payment at the provider, and the two CSV exports of what is listed.
+ * Donation Details (§2.5): the list (all, paid or pending, newest first) 20 at a time with 'Load
+ * More Donations', each linked to the payment at the provider, and the two CSV exports of the
+ * filter, written by the server.
  */
 export function DonationDetailsTab({ campaignId, timeZone }: { campaignId: string; timeZone: string }) {
   const [filter, setFilter] = useState<TDonationFilter>('all');
-  const donations = useCampaignDonations(campaignId, filter);
-  const rows = donations.data?.donations ?? [];
-  const today = localDay(new Date(), timeZone);
+  const list = useCampaignDonations(campaignId, filter);
+  const { donations: rows, total, stripeAccountId } = flattenDonations(list.data);
+  const nothing = list.isPending || list.isPlaceholderData || total === 0;
 
   return (
     <div className="space-y-4">
@@ -105,32 +120,22 @@ export function DonationDetailsTab({ campaignId, timeZone }: { campaignId: strin
           onChange={setFilter}
         />
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={rows.length === 0}
-            onClick={() => downloadCsv(donationsFileName(campaignId, today), donationsCsv(rows, timeZone))}
-          >
-            <Download className="h-4 w-4" aria-hidden /> Export Donations CSV
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={rows.length === 0}
-            onClick={() => downloadCsv(donorSummaryFileName(campaignId, today), donorSummaryCsv(rows, timeZone))}
-          >
-            <Download className="h-4 w-4" aria-hidden /> Export Donor Summary
-          </Button>
+          <ExportLink href={donationExportHref(campaignId, filter, 'donations')} disabled={nothing}>
+            Export Donations CSV
+          </ExportLink>
+          <ExportLink href={donationExportHref(campaignId, filter, 'donor-summary')} disabled={nothing}>
+            Export Donor Summary
+          </ExportLink>
         </div>
       </div>
-      {donations.isPending ? (
+      {list.isPending ? (
         <Loading>Loading donations...</Loading>
-      ) : donations.isError && !donations.data ? (
-        <ErrorState onRetry={() => void donations.refetch()}>{FUNDRAISING_MESSAGES.detailsFailed}</ErrorState>
+      ) : list.isError && !list.data ? (
+        <ErrorState onRetry={() => void list.refetch()}>{FUNDRAISING_MESSAGES.detailsFailed}</ErrorState>
       ) : rows.length === 0 ? (
         <EmptyState icon={HandCoins} title="No donations found." className="p-6" />
       ) : (
-        <Table aria-label="Donations">
+        <Table aria-label="Donations" className={cn(list.isPlaceholderData && 'opacity-70 transition-opacity')}>
           <TableHead>
             <TableRow>
               <TableHeaderCell className="hidden sm:table-cell">Date</TableHeaderCell>
@@ -145,16 +150,24 @@ export function DonationDetailsTab({ campaignId, timeZone }: { campaignId: strin
           </TableHead>
           <TableBody>
             {rows.map((d) => (
-              <DonationRow
-                key={d.id}
-                donation={d}
-                accountId={donations.data?.stripeAccountId ?? null}
-                timeZone={timeZone}
-              />
+              <DonationRow key={d.id} donation={d} accountId={stripeAccountId} timeZone={timeZone} />
             ))}
           </TableBody>
         </Table>
       )}
+      {rows.length > 0 ? (
+        <div className="flex flex-col items-center gap-2 pt-1">
+          <p className="text-xs text-slate-500">
+            Showing {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
+            {total === 1 ? 'donation' : 'donations'}
+          </p>
+          {list.hasNextPage ? (
+            <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              {list.isFetchingNextPage ? 'Loading...' : 'Load More Donations'}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CAMPAIGN_TYPES, FUNDRAISING_LIMITS, type TInsightFilter } from '@pennant/shared/fundraising/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 
 /*
  * The campaign page's figures (spec 002 §2.4, §2.5, §3, §7.2, §7.3, §9): e-mail history, player and
@@ -9,7 +9,9 @@ import { column, rows, sql, type TTx } from '../../db/client';
  * one statement over the campaign's own rows, so 10,000 contacts and 50,000 donations never mean a
  * query per row. Only paid donations count (§9). Totals, donors and the timeline come from the
  * giving rows the donation triggers keep (0019: per contact and donor e-mail, per quarter hour),
- * not from the donations themselves: one row per donor instead of one per gift.
+ * not from the donations themselves: one row per donor instead of one per gift. Counts of players,
+ * contacts and e-mailed contacts, each player's figures and the contacts as the page shows them
+ * come from the tallies and the roster the triggers of 0026 keep.
  */
 
 /**
@@ -32,18 +34,23 @@ const ZFacts = z.object({
   goal_cents: column.count.nullable(),
   player_count: column.count,
   contact_count: column.count,
+  /** Contacts with a recipient row of this campaign (queued, sent, failed or skipped). */
+  mailed_count: column.count,
 });
 export type TCampaignFacts = z.output<typeof ZFacts>;
 
-/** The campaign (not deleted) with what every figure is measured against: its goal, players and contacts. */
+/**
+ * The campaign (not deleted) with what every figure is measured against: its goal, players and
+ * contacts (the campaign's tally, 0026; none yet reads as zeros).
+ */
 export async function findCampaignFacts(tx: TTx, orgId: string, id: string): Promise<TCampaignFacts | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZFacts,
-    sql`SELECT c.id, c.campaign_type, c.goal_cents,
-               (SELECT count(*) FROM campaign_player p WHERE p.org_id = c.org_id AND p.campaign_id = c.id) AS player_count,
-               (SELECT count(*) FROM campaign_contact cc WHERE cc.org_id = c.org_id AND cc.campaign_id = c.id) AS contact_count
+    sql`SELECT c.id, c.campaign_type, c.goal_cents, COALESCE(t.player_count, 0) AS player_count,
+               COALESCE(t.contact_count, 0) AS contact_count, COALESCE(t.mailed_count, 0) AS mailed_count
         FROM fundraising_campaign c
+        LEFT JOIN LATERAL campaign_tally_of(${orgId}, c.id) t ON true
         WHERE c.org_id = ${orgId} AND c.id = ${id} AND NOT c.is_deleted`,
   );
   return row ?? null;
@@ -54,51 +61,39 @@ export async function findCampaignFacts(tx: TTx, orgId: string, id: string): Pro
 // ---------------------------------------------------------------------------------------------
 
 const ZHistory = z.object({
-  sent_count: column.count,
-  original_subject: z.string().nullable(),
-  original_body: z.string().nullable(),
-  has_previous: z.boolean(),
+  original_subject: z.string(),
+  original_body: z.string(),
 });
 
 /**
- * Contacts that already have a recipient row of this campaign (queued, sent, failed or skipped: a
- * launch never queues them again), and the first launch's subject and body.
+ * The first launch's subject and body, or null before any. (Contacts already sent, queued,
+ * failed or skipped, whom a launch never queues again, are the facts' mailed_count.)
  */
-export async function emailHistoryFigures(tx: TTx, orgId: string, campaignId: string) {
-  const [row] = await rows(
+export async function firstLaunch(tx: TTx, orgId: string, campaignId: string) {
+  const [row] = await preparedRows(
     tx,
     ZHistory,
-    sql`SELECT (SELECT count(*) FROM campaign_contact cc
-                WHERE cc.org_id = ${orgId} AND cc.campaign_id = ${campaignId}
-                  AND EXISTS (SELECT 1 FROM email_campaign_recipient r
-                              WHERE r.fundraising_campaign_id = cc.campaign_id AND r.contact_id = cc.contact_id)
-               ) AS sent_count,
-               f.subject AS original_subject, f.body AS original_body, f.subject IS NOT NULL AS has_previous
-        FROM (SELECT 1) one
-        LEFT JOIN LATERAL (SELECT ec.subject, ec.body FROM email_campaign ec
-                           WHERE ec.org_id = ${orgId} AND ec.fundraising_campaign_id = ${campaignId}
-                           ORDER BY ec.created_at, ec.id LIMIT 1) f ON true`,
+    sql`SELECT ec.subject AS original_subject, ec.body AS original_body FROM email_campaign ec
+        WHERE ec.org_id = ${orgId} AND ec.fundraising_campaign_id = ${campaignId}
+        ORDER BY ec.created_at, ec.id LIMIT 1`,
   );
-  return row ?? { sent_count: 0, original_subject: null, original_body: null, has_previous: false };
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Progress (§3 player progress, §9)
 // ---------------------------------------------------------------------------------------------
 
-/** Each player (by name) with their paid donations and their contacts. */
+/** Each player (by name) with their paid donations and their contacts, from the players' tallies (0026). */
 export async function playerProgressRows(tx: TTx, orgId: string, campaignId: string) {
-  return rows(
+  return preparedRows(
     tx,
     z.object({ id: z.string(), name: z.string(), raised_cents: column.count, contact_count: column.count }),
-    sql`SELECT p.id, p.name, COALESCE(d.raised, 0) AS raised_cents, COALESCE(k.n, 0) AS contact_count
+    sql`WITH t AS MATERIALIZED (SELECT player_id, contact_count, raised_cents
+                                FROM campaign_player_tallies(${orgId}, ${campaignId}))
+        SELECT p.id, p.name, COALESCE(t.raised_cents, 0) AS raised_cents, COALESCE(t.contact_count, 0) AS contact_count
         FROM campaign_player p
-        LEFT JOIN (SELECT player_id, sum(amount_cents) AS raised FROM donation
-                   WHERE org_id = ${orgId} AND campaign_id = ${campaignId} AND status = 'paid' AND player_id IS NOT NULL
-                   GROUP BY player_id) d ON d.player_id = p.id
-        LEFT JOIN (SELECT player_id, count(*) AS n FROM campaign_contact
-                   WHERE org_id = ${orgId} AND campaign_id = ${campaignId} AND player_id IS NOT NULL
-                   GROUP BY player_id) k ON k.player_id = p.id
+        LEFT JOIN t ON t.player_id = p.id
         WHERE p.org_id = ${orgId} AND p.campaign_id = ${campaignId}
         ORDER BY lower(p.name), p.id`,
   );
@@ -106,7 +101,7 @@ export async function playerProgressRows(tx: TTx, orgId: string, campaignId: str
 
 /** Paid total, paid donations and distinct donors (by the donor key), from the giving rows. */
 export async function paidTotals(tx: TTx, orgId: string, campaignId: string) {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     z.object({ raised_cents: column.count, donation_count: column.count, donor_count: column.count }),
     sql`SELECT COALESCE(sum(n.total), 0) AS raised_cents, COALESCE(sum(n.count), 0) AS donation_count,
@@ -198,7 +193,7 @@ export async function analyticsFigures(
   zone: string,
   topDonors: number = FUNDRAISING_LIMITS.topDonorsHeld,
 ): Promise<TAnalyticsRow> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZAnalytics,
     sql`WITH donors AS MATERIALIZED (
@@ -219,7 +214,7 @@ export async function analyticsFigures(
           FROM donors ORDER BY total_cents DESC, donation_count DESC, key LIMIT ${topDonors}
         ),
         -- Names and addresses for the few top donors only, from their own donations by index: their
-        -- latest donation's, else the contact's.
+        -- latest donation's, else the contact's (looked up only for a donation that gave none).
         named AS (
           SELECT t.key, t.total_cents, t.donation_count, w.name, w.email
           FROM top t
@@ -239,9 +234,14 @@ export async function analyticsFigures(
                   WHERE t.donor_email IS NULL AND t.donor_contact IS NULL AND p.org_id = ${orgId}
                     AND p.campaign_id = ${campaignId} AND p.status = 'paid' AND p.donor_email_key IS NULL
                     AND p.contact_id IS NULL) p
-            LEFT JOIN fundraising_contact fc ON fc.id = p.contact_id AND fc.org_id = ${orgId}
-            CROSS JOIN LATERAL (SELECT p.paid_at, COALESCE(NULLIF(btrim(p.donor_name), ''), fc.name) AS name,
-                                       COALESCE(p.donor_email_key, lower(fc.email)) AS email) x
+            CROSS JOIN LATERAL (
+              SELECT p.paid_at,
+                     COALESCE(NULLIF(btrim(p.donor_name), ''),
+                              (SELECT fc.name FROM fundraising_contact fc
+                               WHERE fc.id = p.contact_id AND fc.org_id = ${orgId})) AS name,
+                     COALESCE(p.donor_email_key,
+                              (SELECT lower(fc.email) FROM fundraising_contact fc
+                               WHERE fc.id = p.contact_id AND fc.org_id = ${orgId})) AS email) x
           ) w
         )
         SELECT (SELECT COALESCE(sum(total_cents), 0) FROM donors) AS total_cents,
@@ -294,8 +294,9 @@ export type TInsightsRow = z.output<typeof ZInsights>;
  * sent), paid donations made (by the contact, or by their address as the donor's e-mail, case
  * insensitive; a donation matching both ways counts once), the opt-out and the reminder status
  * (opted_out, else exempt_donated, else eligible). Answers the counts of every filter, the e-mails
- * sent, and one page of the filtered rows by name (a top-N sort). Hash joins over the campaign's
- * contacts and giving rows, each read once whatever their numbers.
+ * sent, and one page of the filtered rows by name (a top-N sort). The contacts, their opt-outs and
+ * recipient statuses are the campaign's roster (0026, stored together); hash joins over them and
+ * the giving rows, each read once whatever their numbers.
  */
 export async function insightFigures(
   tx: TTx,
@@ -305,13 +306,13 @@ export async function insightFigures(
   page: number,
   pageSize: number = FUNDRAISING_LIMITS.insightsPageSize,
 ): Promise<TInsightsRow> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZInsights,
-    sql`WITH contacts AS (
-          SELECT fc.id AS contact_id, fc.name, NULLIF(btrim(fc.email), '') AS email, fc.email_opt_out, fc.opt_out_at
-          FROM campaign_contact cc JOIN fundraising_contact fc ON fc.id = cc.contact_id AND fc.org_id = cc.org_id
-          WHERE cc.org_id = ${orgId} AND cc.campaign_id = ${campaignId}
+    sql`WITH contacts AS MATERIALIZED (
+          SELECT r.contact_id, r.name, NULLIF(btrim(r.email), '') AS email, r.email_opt_out, r.opt_out_at,
+                 COALESCE(r.recipient_status = 'sent', false) AS received
+          FROM campaign_roster_rows(${orgId}, ${campaignId}) r
         ),
         giving AS MATERIALIZED (SELECT * FROM campaign_giving_rows(${orgId}, ${campaignId})),
         given AS (
@@ -327,20 +328,14 @@ export async function insightFigures(
                 WHERE g.contact_id IS DISTINCT FROM c.contact_id) x
           GROUP BY x.contact_id
         ),
-        received AS (
-          -- One recipient row per contact and campaign (email_campaign_recipient_once_idx).
-          SELECT r.contact_id FROM email_campaign_recipient r
-          WHERE r.org_id = ${orgId} AND r.fundraising_campaign_id = ${campaignId} AND r.status = 'sent'
-        ),
         insights AS (
-          SELECT c.contact_id, c.name, c.email, (r.contact_id IS NOT NULL) AS received,
+          SELECT c.contact_id, c.name, c.email, c.received,
                  COALESCE(g.n, 0)::int AS donations_made, COALESCE(g.total, 0)::bigint AS total_donated_cents,
                  c.email_opt_out, c.opt_out_at,
                  CASE WHEN c.email_opt_out THEN 'opted_out'
                       WHEN COALESCE(g.n, 0) > 0 THEN 'exempt_donated'
                       ELSE 'eligible' END AS reminder_status
           FROM contacts c LEFT JOIN given g ON g.contact_id = c.contact_id
-          LEFT JOIN received r ON r.contact_id = c.contact_id
         )
         SELECT count(*) AS all_n,
                count(*) FILTER (WHERE ${FILTERS.eligible}) AS eligible_n,

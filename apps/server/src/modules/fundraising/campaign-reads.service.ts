@@ -18,9 +18,9 @@ import { organizationZone } from '../invoices/invoices.common';
 import type { TMember } from '../session/member';
 import {
   analyticsFigures,
-  emailHistoryFigures,
   findCampaignFacts,
   findStripeAccountId,
+  firstLaunch,
   insightFigures,
   listDonations,
   paidTotals,
@@ -53,14 +53,14 @@ async function withCampaign<T>(
 /** Who has been sent the campaign e-mail, which picks the launch mode (§3 email history summary, §4.2). */
 export async function campaignEmailHistory(deps: TDeps, member: TMember, id: string): Promise<TEmailHistory> {
   return withCampaign(deps, member, id, async (tx, c) => {
-    const h = await emailHistoryFigures(tx, member.orgId, id);
+    const first = await firstLaunch(tx, member.orgId, id);
     return {
       totalContacts: c.contact_count,
-      previouslySentContacts: h.sent_count,
-      newContacts: Math.max(0, c.contact_count - h.sent_count),
-      hasPreviousSends: h.has_previous,
-      originalSubject: h.original_subject,
-      originalBody: h.original_body,
+      previouslySentContacts: c.mailed_count,
+      newContacts: Math.max(0, c.contact_count - c.mailed_count),
+      hasPreviousSends: first !== null,
+      originalSubject: first?.original_subject ?? null,
+      originalBody: first?.original_body ?? null,
     };
   });
 }

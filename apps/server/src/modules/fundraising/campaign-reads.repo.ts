@@ -34,8 +34,6 @@ const ZFacts = z.object({
   goal_cents: column.count.nullable(),
   player_count: column.count,
   contact_count: column.count,
-  /** Contacts with a recipient row of this campaign (queued, sent, failed or skipped). */
-  mailed_count: column.count,
 });
 export type TCampaignFacts = z.output<typeof ZFacts>;
 
@@ -48,7 +46,7 @@ export async function findCampaignFacts(tx: TTx, orgId: string, id: string): Pro
     tx,
     ZFacts,
     sql`SELECT c.id, c.campaign_type, c.goal_cents, COALESCE(t.player_count, 0) AS player_count,
-               COALESCE(t.contact_count, 0) AS contact_count, COALESCE(t.mailed_count, 0) AS mailed_count
+               COALESCE(t.contact_count, 0) AS contact_count
         FROM fundraising_campaign c
         LEFT JOIN LATERAL campaign_tally_of(${orgId}, c.id) t ON true
         WHERE c.org_id = ${orgId} AND c.id = ${id} AND NOT c.is_deleted`,
@@ -61,21 +59,29 @@ export async function findCampaignFacts(tx: TTx, orgId: string, id: string): Pro
 // ---------------------------------------------------------------------------------------------
 
 const ZHistory = z.object({
-  original_subject: z.string(),
-  original_body: z.string(),
+  contact_count: column.count,
+  mailed_count: column.count,
+  original_subject: z.string().nullable(),
+  original_body: z.string().nullable(),
 });
 
 /**
- * The first launch's subject and body, or null before any. (Contacts already sent, queued,
- * failed or skipped, whom a launch never queues again, are the facts' mailed_count.)
+ * The campaign's contacts, those that already have a recipient row of it (queued, sent, failed or
+ * skipped: a launch never queues them again; the tally of 0026), and the first launch's subject
+ * and body. No row: no such campaign (deleted, another organization's).
  */
-export async function firstLaunch(tx: TTx, orgId: string, campaignId: string) {
+export async function emailHistoryFigures(tx: TTx, orgId: string, campaignId: string) {
   const [row] = await preparedRows(
     tx,
     ZHistory,
-    sql`SELECT ec.subject AS original_subject, ec.body AS original_body FROM email_campaign ec
-        WHERE ec.org_id = ${orgId} AND ec.fundraising_campaign_id = ${campaignId}
-        ORDER BY ec.created_at, ec.id LIMIT 1`,
+    sql`SELECT COALESCE(t.contact_count, 0) AS contact_count, COALESCE(t.mailed_count, 0) AS mailed_count,
+               f.subject AS original_subject, f.body AS original_body
+        FROM fundraising_campaign c
+        LEFT JOIN LATERAL campaign_tally_of(${orgId}, c.id) t ON true
+        LEFT JOIN LATERAL (SELECT ec.subject, ec.body FROM email_campaign ec
+                           WHERE ec.org_id = c.org_id AND ec.fundraising_campaign_id = c.id
+                           ORDER BY ec.created_at, ec.id LIMIT 1) f ON true
+        WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted`,
   );
   return row ?? null;
 }
@@ -84,33 +90,65 @@ export async function firstLaunch(tx: TTx, orgId: string, campaignId: string) {
 // Progress (§3 player progress, §9)
 // ---------------------------------------------------------------------------------------------
 
-/** Each player (by name) with their paid donations and their contacts, from the players' tallies (0026). */
-export async function playerProgressRows(tx: TTx, orgId: string, campaignId: string) {
-  return preparedRows(
-    tx,
-    z.object({ id: z.string(), name: z.string(), raised_cents: column.count, contact_count: column.count }),
-    sql`WITH t AS MATERIALIZED (SELECT player_id, contact_count, raised_cents
-                                FROM campaign_player_tallies(${orgId}, ${campaignId}))
-        SELECT p.id, p.name, COALESCE(t.raised_cents, 0) AS raised_cents, COALESCE(t.contact_count, 0) AS contact_count
-        FROM campaign_player p
-        LEFT JOIN t ON t.player_id = p.id
-        WHERE p.org_id = ${orgId} AND p.campaign_id = ${campaignId}
-        ORDER BY lower(p.name), p.id`,
-  );
-}
+const ZPlayerProgress = z.object({
+  goal_cents: column.count.nullable(),
+  players: z.array(z.object({ id: z.string(), name: z.string(), raised_cents: z.number(), contact_count: z.number() })),
+});
 
-/** Paid total, paid donations and distinct donors (by the donor key), from the giving rows. */
-export async function paidTotals(tx: TTx, orgId: string, campaignId: string) {
+/**
+ * The campaign's goal and each player (by name) with their paid donations and their contacts, from
+ * the players' tallies (0026). No row: no such campaign.
+ */
+export async function playerProgressFigures(tx: TTx, orgId: string, campaignId: string) {
   const [row] = await preparedRows(
     tx,
-    z.object({ raised_cents: column.count, donation_count: column.count, donor_count: column.count }),
-    sql`SELECT COALESCE(sum(n.total), 0) AS raised_cents, COALESCE(sum(n.count), 0) AS donation_count,
-               count(*) AS donor_count
-        FROM (SELECT sum(g.total_cents) AS total, sum(g.donation_count) AS count
-              FROM campaign_giving_rows(${orgId}, ${campaignId}) g
-              GROUP BY ${GIVING_EMAIL}, ${GIVING_CONTACT}) n`,
+    ZPlayerProgress,
+    sql`SELECT c.goal_cents,
+               (SELECT COALESCE(json_agg(json_build_object('id', p.id, 'name', p.name,
+                                                           'raised_cents', COALESCE(t.raised_cents, 0),
+                                                           'contact_count', COALESCE(t.contact_count, 0))
+                                         ORDER BY lower(p.name), p.id), '[]'::json)
+                FROM campaign_player p
+                LEFT JOIN campaign_player_tallies(${orgId}, c.id) t ON t.player_id = p.id
+                WHERE p.org_id = c.org_id AND p.campaign_id = c.id) AS players
+        FROM fundraising_campaign c
+        WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted`,
   );
-  return row ?? { raised_cents: 0, donation_count: 0, donor_count: 0 };
+  return row ?? null;
+}
+
+const ZProgress = z.object({
+  campaign_type: z.enum(CAMPAIGN_TYPES),
+  goal_cents: column.count.nullable(),
+  player_count: column.count,
+  contact_count: column.count,
+  raised_cents: column.count,
+  donation_count: column.count,
+  donor_count: column.count,
+});
+
+/**
+ * What the goal is measured against (the type, the goal, players and contacts: the tally of 0026)
+ * with the paid total, paid donations and distinct donors (by the donor key) from the giving rows.
+ * No row: no such campaign.
+ */
+export async function progressFigures(tx: TTx, orgId: string, campaignId: string) {
+  const [row] = await preparedRows(
+    tx,
+    ZProgress,
+    sql`SELECT c.campaign_type, c.goal_cents, COALESCE(t.player_count, 0) AS player_count,
+               COALESCE(t.contact_count, 0) AS contact_count, p.raised_cents, p.donation_count, p.donor_count
+        FROM fundraising_campaign c
+        LEFT JOIN LATERAL campaign_tally_of(${orgId}, c.id) t ON true
+        CROSS JOIN LATERAL (
+          SELECT COALESCE(sum(n.total), 0) AS raised_cents, COALESCE(sum(n.count), 0) AS donation_count,
+                 count(*) AS donor_count
+          FROM (SELECT sum(g.total_cents) AS total, sum(g.donation_count) AS count
+                FROM campaign_giving_rows(${orgId}, c.id) g
+                GROUP BY ${GIVING_EMAIL}, ${GIVING_CONTACT}) n) p
+        WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted`,
+  );
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +222,7 @@ export type TAnalyticsRow = z.output<typeof ZAnalytics>;
  * Totals, the timeline by local date in `zone` (paid_at on the organization's calendar, oldest
  * first) and the top donors by the donor key, largest first (ties: more donations, then the key),
  * at most `topDonors` of them. A donor's name and e-mail are their latest donation's, falling back
- * to the contact's.
+ * to the contact's. No row: no such campaign (deleted, another organization's).
  */
 export async function analyticsFigures(
   tx: TTx,
@@ -192,7 +230,7 @@ export async function analyticsFigures(
   campaignId: string,
   zone: string,
   topDonors: number = FUNDRAISING_LIMITS.topDonorsHeld,
-): Promise<TAnalyticsRow> {
+): Promise<TAnalyticsRow | null> {
   const [row] = await preparedRows(
     tx,
     ZAnalytics,
@@ -249,9 +287,11 @@ export async function analyticsFigures(
                (SELECT count(*) FROM donors) AS donor_count,
                (SELECT COALESCE(json_agg(days ORDER BY days.date), '[]'::json) FROM days) AS timeline,
                (SELECT COALESCE(json_agg(named ORDER BY named.total_cents DESC, named.donation_count DESC, named.key),
-                                '[]'::json) FROM named) AS top_donors`,
+                                '[]'::json) FROM named) AS top_donors
+        FROM fundraising_campaign c
+        WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted`,
   );
-  return row ?? { total_cents: 0, donation_count: 0, donor_count: 0, timeline: [], top_donors: [] };
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,7 +336,7 @@ export type TInsightsRow = z.output<typeof ZInsights>;
  * (opted_out, else exempt_donated, else eligible). Answers the counts of every filter, the e-mails
  * sent, and one page of the filtered rows by name (a top-N sort). The contacts, their opt-outs and
  * recipient statuses are the campaign's roster (0026, stored together); hash joins over them and
- * the giving rows, each read once whatever their numbers.
+ * the giving rows, each read once whatever their numbers. No row: no such campaign.
  */
 export async function insightFigures(
   tx: TTx,
@@ -305,7 +345,7 @@ export async function insightFigures(
   filter: TInsightFilter,
   page: number,
   pageSize: number = FUNDRAISING_LIMITS.insightsPageSize,
-): Promise<TInsightsRow> {
+): Promise<TInsightsRow | null> {
   const [row] = await preparedRows(
     tx,
     ZInsights,
@@ -347,8 +387,9 @@ export async function insightFigures(
                 FROM (SELECT i.* FROM insights i WHERE ${FILTERS[filter]}
                       ORDER BY lower(i.name), i.email, i.contact_id
                       LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) pg) AS rows
-        FROM insights`,
+        FROM insights
+        HAVING EXISTS (SELECT 1 FROM fundraising_campaign c
+                       WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted)`,
   );
-  if (!row) throw new Error('insights not read');
-  return row;
+  return row ?? null;
 }

@@ -342,18 +342,8 @@ export async function listCampaigns(tx: TTx, orgId: string): Promise<TCampaignLi
 }
 
 // ---------------------------------------------------------------------------------------------
-// The detail (§7.2): the campaign with its organization, players and contacts, in one statement
+// The detail (§7.2): the campaign with its organization and players, then its contacts
 // ---------------------------------------------------------------------------------------------
-
-const ZDetailContact = z.object({
-  id: z.string(),
-  contact_id: z.string(),
-  player_id: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
-  email_sent: z.boolean(),
-  opted_out: z.boolean(),
-});
 
 const ZDetailRow = ZCampaignColumns.extend({
   min_contacts_per_player: z.number(),
@@ -366,20 +356,9 @@ const ZDetailRow = ZCampaignColumns.extend({
   organization_name: z.string(),
   /** Sorted by name (as the dialog lists them). */
   players: z.array(z.object({ id: z.string(), name: z.string() })),
-  /**
-   * In the order they were entered; email_sent when the campaign e-mail went or is queued for them
-   * (the 'Email Sent' badge and the lock, §4.1), opted_out from the organization's contact (an
-   * opt-out holds for every campaign).
-   */
-  contacts: z.array(ZDetailContact),
 });
 export type TCampaignDetailRow = z.output<typeof ZDetailRow>;
 
-/**
- * The contacts come from the roster the triggers of 0026 keep (the contact's name, address and
- * opt-out and the campaign recipient's status beside each campaign contact, stored together), as
- * one JSON array: 500 contacts are a dozen pages and one value, not three lookups and a row each.
- */
 export async function findCampaignDetail(tx: TTx, orgId: string, id: string): Promise<TCampaignDetailRow | null> {
   const [row] = await preparedRows(
     tx,
@@ -389,17 +368,39 @@ export async function findCampaignDetail(tx: TTx, orgId: string, id: string): Pr
                c.message_perspective, c.reminder_schedule, c.created_at, c.updated_at, o.name AS organization_name,
                (SELECT COALESCE(json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY lower(p.name), p.id),
                                 '[]'::json)
-                FROM campaign_player p WHERE p.org_id = c.org_id AND p.campaign_id = c.id) AS players,
-               (SELECT COALESCE(json_agg(json_build_object('id', r.id, 'contact_id', r.contact_id,
-                                                           'player_id', r.player_id, 'name', r.name, 'email', r.email,
-                                                           'email_sent', COALESCE(r.recipient_status IN ('sent', 'queued'), false),
-                                                           'opted_out', r.email_opt_out)
-                                         ORDER BY r.created_at, r.id), '[]'::json)
-                FROM campaign_roster_rows(${orgId}, ${id}) r) AS contacts
+                FROM campaign_player p WHERE p.org_id = c.org_id AND p.campaign_id = c.id) AS players
         FROM fundraising_campaign c JOIN organization o ON o.id = c.org_id
         WHERE c.org_id = ${orgId} AND c.id = ${id} AND NOT c.is_deleted`,
   );
   return row ?? null;
+}
+
+const ZDetailContact = z.object({
+  id: z.string(),
+  contact_id: z.string(),
+  player_id: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  email_sent: z.boolean(),
+  opted_out: z.boolean(),
+});
+
+/**
+ * The contacts in the order they were entered; email_sent when the campaign e-mail went or is
+ * queued for them (the 'Email Sent' badge and the lock, §4.1), opted_out from the organization's
+ * contact (an opt-out holds for every campaign). From the roster the triggers of 0026 keep (the
+ * contact's name, address and opt-out and the campaign recipient's status beside each campaign
+ * contact, stored together): 500 contacts are a dozen pages, not three lookups each.
+ */
+export async function listDetailContacts(tx: TTx, orgId: string, campaignId: string) {
+  return preparedRows(
+    tx,
+    ZDetailContact,
+    sql`SELECT r.id, r.contact_id, r.player_id, r.name, r.email, r.email_opt_out AS opted_out,
+               COALESCE(r.recipient_status IN ('sent', 'queued'), false) AS email_sent
+        FROM campaign_roster_rows(${orgId}, ${campaignId}) r
+        ORDER BY r.created_at, r.id`,
+  );
 }
 
 /** Whether the organization's payment account can take donations now (alumni campaigns need it, §5.1). */

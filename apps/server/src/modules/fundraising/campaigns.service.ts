@@ -33,6 +33,7 @@ import {
   insertPlayers,
   listCampaigns as listCampaignRows,
   listContactsForSync,
+  listDetailContacts,
   listPlayersForSync,
   lockCampaign,
   renamePlayers,
@@ -95,6 +96,7 @@ export async function getCampaign(deps: TDeps, member: TMember, id: string): Pro
   return withTenant(deps.db, member, async (tx) => {
     const c = await findCampaignDetail(tx, member.orgId, id);
     if (!c) throw campaignNotFound();
+    const contacts = await listDetailContacts(tx, member.orgId, id);
     const schedule = ZReminderSchedule.safeParse(c.reminder_schedule);
     return {
       id: c.id,
@@ -114,7 +116,7 @@ export async function getCampaign(deps: TDeps, member: TMember, id: string): Pro
       updatedAt: isoInstant(c.updated_at),
       organizationName: c.organization_name,
       players: c.players,
-      contacts: c.contacts.map((k) => ({
+      contacts: contacts.map((k) => ({
         id: k.id,
         contactId: k.contact_id,
         playerId: k.player_id,

@@ -31,7 +31,8 @@ export const ALL_TABLES: readonly PgTable[] = [
 
 /**
  * Tables with an org_id that the app role never touches directly: triggers write them and
- * SECURITY DEFINER functions read them, scoped to the request's organization (0005, 0019, 0022).
+ * SECURITY DEFINER functions read them, scoped to the request's organization (0005, 0019, 0022,
+ * 0026).
  */
 export const DEFINER_ONLY_TABLES: readonly string[] = [
   'company_search',
@@ -40,6 +41,9 @@ export const DEFINER_ONLY_TABLES: readonly string[] = [
   'campaign_giving_quarter',
   'campaign_raised',
   'org_giving_quarter',
+  'campaign_tally',
+  'campaign_player_tally',
+  'campaign_roster',
 ];
 
 /**

@@ -235,3 +235,54 @@ export const campaignRaised = pgTable('campaign_raised', {
     .primaryKey()
     .references(() => fundraisingCampaigns.id, { onDelete: 'cascade' }),
 });
+
+/*
+ * Kept by the triggers of 0026_fundraising_reads.sql (definer-only side tables), read through
+ * campaign_tallies / campaign_tally_of / campaign_player_tallies / campaign_roster_rows.
+ */
+
+/** Per campaign: its players, its contacts, and its contacts with a recipient row (e-mailed). */
+export const campaignTallies = pgTable('campaign_tally', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => fundraisingCampaigns.id, { onDelete: 'cascade' }),
+  orgId: uuid('org_id').notNull(),
+  playerCount: integer('player_count').notNull().default(0),
+  contactCount: integer('contact_count').notNull().default(0),
+  mailedCount: integer('mailed_count').notNull().default(0),
+});
+
+/** Per campaign and player: its contacts and its paid donations. */
+export const campaignPlayerTallies = pgTable(
+  'campaign_player_tally',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => campaignPlayers.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull(),
+    contactCount: integer('contact_count').notNull().default(0),
+    donationCount: integer('donation_count').notNull().default(0),
+    raisedCents: bigint('raised_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.playerId] })],
+);
+
+/** Per campaign contact (same id): the contact as the campaign page shows it, and its recipient's status. */
+export const campaignRoster = pgTable(
+  'campaign_roster',
+  {
+    id: uuid('id').notNull(),
+    orgId: uuid('org_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    playerId: uuid('player_id'),
+    createdAt: instant('created_at').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailOptOut: boolean('email_opt_out').notNull(),
+    optOutAt: instant('opt_out_at'),
+    recipientStatus: text('recipient_status'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.contactId] })],
+);

@@ -1,7 +1,7 @@
 import { CAMPAIGN_TYPES, FUNDRAISING_LIMITS, type TInsightFilter } from '@pennant/shared/fundraising/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 
 /*
  * The campaign page's figures (spec 002 §2.4, §2.5, §3, §7.2, §7.3, §9): e-mail history, player and
@@ -9,7 +9,9 @@ import { column, rows, sql, type TTx } from '../../db/client';
  * one statement over the campaign's own rows, so 10,000 contacts and 50,000 donations never mean a
  * query per row. Only paid donations count (§9). Totals, donors and the timeline come from the
  * giving rows the donation triggers keep (0019: per contact and donor e-mail, per quarter hour),
- * not from the donations themselves: one row per donor instead of one per gift.
+ * not from the donations themselves: one row per donor instead of one per gift. Counts of players,
+ * contacts and e-mailed contacts, each player's figures and the contacts as the page shows them
+ * come from the tallies and the roster the triggers of 0026 keep.
  */
 
 /**
@@ -35,15 +37,18 @@ const ZFacts = z.object({
 });
 export type TCampaignFacts = z.output<typeof ZFacts>;
 
-/** The campaign (not deleted) with what every figure is measured against: its goal, players and contacts. */
+/**
+ * The campaign (not deleted) with what every figure is measured against: its goal, players and
+ * contacts (the campaign's tally, 0026; none yet reads as zeros).
+ */
 export async function findCampaignFacts(tx: TTx, orgId: string, id: string): Promise<TCampaignFacts | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZFacts,
-    sql`SELECT c.id, c.campaign_type, c.goal_cents,
-               (SELECT count(*) FROM campaign_player p WHERE p.org_id = c.org_id AND p.campaign_id = c.id) AS player_count,
-               (SELECT count(*) FROM campaign_contact cc WHERE cc.org_id = c.org_id AND cc.campaign_id = c.id) AS contact_count
+    sql`SELECT c.id, c.campaign_type, c.goal_cents, COALESCE(t.player_count, 0) AS player_count,
+               COALESCE(t.contact_count, 0) AS contact_count
         FROM fundraising_campaign c
+        LEFT JOIN LATERAL campaign_tally_of(${orgId}, c.id) t ON true
         WHERE c.org_id = ${orgId} AND c.id = ${id} AND NOT c.is_deleted`,
   );
   return row ?? null;
@@ -54,68 +59,96 @@ export async function findCampaignFacts(tx: TTx, orgId: string, id: string): Pro
 // ---------------------------------------------------------------------------------------------
 
 const ZHistory = z.object({
-  sent_count: column.count,
+  contact_count: column.count,
+  mailed_count: column.count,
   original_subject: z.string().nullable(),
   original_body: z.string().nullable(),
-  has_previous: z.boolean(),
 });
 
 /**
- * Contacts that already have a recipient row of this campaign (queued, sent, failed or skipped: a
- * launch never queues them again), and the first launch's subject and body.
+ * The campaign's contacts, those that already have a recipient row of it (queued, sent, failed or
+ * skipped: a launch never queues them again; the tally of 0026), and the first launch's subject
+ * and body. No row: no such campaign (deleted, another organization's).
  */
 export async function emailHistoryFigures(tx: TTx, orgId: string, campaignId: string) {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZHistory,
-    sql`SELECT (SELECT count(*) FROM campaign_contact cc
-                WHERE cc.org_id = ${orgId} AND cc.campaign_id = ${campaignId}
-                  AND EXISTS (SELECT 1 FROM email_campaign_recipient r
-                              WHERE r.fundraising_campaign_id = cc.campaign_id AND r.contact_id = cc.contact_id)
-               ) AS sent_count,
-               f.subject AS original_subject, f.body AS original_body, f.subject IS NOT NULL AS has_previous
-        FROM (SELECT 1) one
+    sql`SELECT COALESCE(t.contact_count, 0) AS contact_count, COALESCE(t.mailed_count, 0) AS mailed_count,
+               f.subject AS original_subject, f.body AS original_body
+        FROM fundraising_campaign c
+        LEFT JOIN LATERAL campaign_tally_of(${orgId}, c.id) t ON true
         LEFT JOIN LATERAL (SELECT ec.subject, ec.body FROM email_campaign ec
-                           WHERE ec.org_id = ${orgId} AND ec.fundraising_campaign_id = ${campaignId}
-                           ORDER BY ec.created_at, ec.id LIMIT 1) f ON true`,
+                           WHERE ec.org_id = c.org_id AND ec.fundraising_campaign_id = c.id
+                           ORDER BY ec.created_at, ec.id LIMIT 1) f ON true
+        WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted`,
   );
-  return row ?? { sent_count: 0, original_subject: null, original_body: null, has_previous: false };
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Progress (§3 player progress, §9)
 // ---------------------------------------------------------------------------------------------
 
-/** Each player (by name) with their paid donations and their contacts. */
-export async function playerProgressRows(tx: TTx, orgId: string, campaignId: string) {
-  return rows(
+const ZPlayerProgress = z.object({
+  goal_cents: column.count.nullable(),
+  players: z.array(z.object({ id: z.string(), name: z.string(), raised_cents: z.number(), contact_count: z.number() })),
+});
+
+/**
+ * The campaign's goal and each player (by name) with their paid donations and their contacts, from
+ * the players' tallies (0026). No row: no such campaign.
+ */
+export async function playerProgressFigures(tx: TTx, orgId: string, campaignId: string) {
+  const [row] = await preparedRows(
     tx,
-    z.object({ id: z.string(), name: z.string(), raised_cents: column.count, contact_count: column.count }),
-    sql`SELECT p.id, p.name, COALESCE(d.raised, 0) AS raised_cents, COALESCE(k.n, 0) AS contact_count
-        FROM campaign_player p
-        LEFT JOIN (SELECT player_id, sum(amount_cents) AS raised FROM donation
-                   WHERE org_id = ${orgId} AND campaign_id = ${campaignId} AND status = 'paid' AND player_id IS NOT NULL
-                   GROUP BY player_id) d ON d.player_id = p.id
-        LEFT JOIN (SELECT player_id, count(*) AS n FROM campaign_contact
-                   WHERE org_id = ${orgId} AND campaign_id = ${campaignId} AND player_id IS NOT NULL
-                   GROUP BY player_id) k ON k.player_id = p.id
-        WHERE p.org_id = ${orgId} AND p.campaign_id = ${campaignId}
-        ORDER BY lower(p.name), p.id`,
+    ZPlayerProgress,
+    sql`SELECT c.goal_cents,
+               (SELECT COALESCE(json_agg(json_build_object('id', p.id, 'name', p.name,
+                                                           'raised_cents', COALESCE(t.raised_cents, 0),
+                                                           'contact_count', COALESCE(t.contact_count, 0))
+                                         ORDER BY lower(p.name), p.id), '[]'::json)
+                FROM campaign_player p
+                LEFT JOIN campaign_player_tallies(${orgId}, c.id) t ON t.player_id = p.id
+                WHERE p.org_id = c.org_id AND p.campaign_id = c.id) AS players
+        FROM fundraising_campaign c
+        WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted`,
   );
+  return row ?? null;
 }
 
-/** Paid total, paid donations and distinct donors (by the donor key), from the giving rows. */
-export async function paidTotals(tx: TTx, orgId: string, campaignId: string) {
-  const [row] = await rows(
+const ZProgress = z.object({
+  campaign_type: z.enum(CAMPAIGN_TYPES),
+  goal_cents: column.count.nullable(),
+  player_count: column.count,
+  contact_count: column.count,
+  raised_cents: column.count,
+  donation_count: column.count,
+  donor_count: column.count,
+});
+
+/**
+ * What the goal is measured against (the type, the goal, players and contacts: the tally of 0026)
+ * with the paid total, paid donations and distinct donors (by the donor key) from the giving rows.
+ * No row: no such campaign.
+ */
+export async function progressFigures(tx: TTx, orgId: string, campaignId: string) {
+  const [row] = await preparedRows(
     tx,
-    z.object({ raised_cents: column.count, donation_count: column.count, donor_count: column.count }),
-    sql`SELECT COALESCE(sum(n.total), 0) AS raised_cents, COALESCE(sum(n.count), 0) AS donation_count,
-               count(*) AS donor_count
-        FROM (SELECT sum(g.total_cents) AS total, sum(g.donation_count) AS count
-              FROM campaign_giving_rows(${orgId}, ${campaignId}) g
-              GROUP BY ${GIVING_EMAIL}, ${GIVING_CONTACT}) n`,
+    ZProgress,
+    sql`SELECT c.campaign_type, c.goal_cents, COALESCE(t.player_count, 0) AS player_count,
+               COALESCE(t.contact_count, 0) AS contact_count, p.raised_cents, p.donation_count, p.donor_count
+        FROM fundraising_campaign c
+        LEFT JOIN LATERAL campaign_tally_of(${orgId}, c.id) t ON true
+        CROSS JOIN LATERAL (
+          SELECT COALESCE(sum(n.total), 0) AS raised_cents, COALESCE(sum(n.count), 0) AS donation_count,
+                 count(*) AS donor_count
+          FROM (SELECT sum(g.total_cents) AS total, sum(g.donation_count) AS count
+                FROM campaign_giving_rows(${orgId}, c.id) g
+                GROUP BY ${GIVING_EMAIL}, ${GIVING_CONTACT}) n) p
+        WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted`,
   );
-  return row ?? { raised_cents: 0, donation_count: 0, donor_count: 0 };
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,7 +222,7 @@ export type TAnalyticsRow = z.output<typeof ZAnalytics>;
  * Totals, the timeline by local date in `zone` (paid_at on the organization's calendar, oldest
  * first) and the top donors by the donor key, largest first (ties: more donations, then the key),
  * at most `topDonors` of them. A donor's name and e-mail are their latest donation's, falling back
- * to the contact's.
+ * to the contact's. No row: no such campaign (deleted, another organization's).
  */
 export async function analyticsFigures(
   tx: TTx,
@@ -197,8 +230,8 @@ export async function analyticsFigures(
   campaignId: string,
   zone: string,
   topDonors: number = FUNDRAISING_LIMITS.topDonorsHeld,
-): Promise<TAnalyticsRow> {
-  const [row] = await rows(
+): Promise<TAnalyticsRow | null> {
+  const [row] = await preparedRows(
     tx,
     ZAnalytics,
     sql`WITH donors AS MATERIALIZED (
@@ -219,7 +252,7 @@ export async function analyticsFigures(
           FROM donors ORDER BY total_cents DESC, donation_count DESC, key LIMIT ${topDonors}
         ),
         -- Names and addresses for the few top donors only, from their own donations by index: their
-        -- latest donation's, else the contact's.
+        -- latest donation's, else the contact's (looked up only for a donation that gave none).
         named AS (
           SELECT t.key, t.total_cents, t.donation_count, w.name, w.email
           FROM top t
@@ -239,9 +272,14 @@ export async function analyticsFigures(
                   WHERE t.donor_email IS NULL AND t.donor_contact IS NULL AND p.org_id = ${orgId}
                     AND p.campaign_id = ${campaignId} AND p.status = 'paid' AND p.donor_email_key IS NULL
                     AND p.contact_id IS NULL) p
-            LEFT JOIN fundraising_contact fc ON fc.id = p.contact_id AND fc.org_id = ${orgId}
-            CROSS JOIN LATERAL (SELECT p.paid_at, COALESCE(NULLIF(btrim(p.donor_name), ''), fc.name) AS name,
-                                       COALESCE(p.donor_email_key, lower(fc.email)) AS email) x
+            CROSS JOIN LATERAL (
+              SELECT p.paid_at,
+                     COALESCE(NULLIF(btrim(p.donor_name), ''),
+                              (SELECT fc.name FROM fundraising_contact fc
+                               WHERE fc.id = p.contact_id AND fc.org_id = ${orgId})) AS name,
+                     COALESCE(p.donor_email_key,
+                              (SELECT lower(fc.email) FROM fundraising_contact fc
+                               WHERE fc.id = p.contact_id AND fc.org_id = ${orgId})) AS email) x
           ) w
         )
         SELECT (SELECT COALESCE(sum(total_cents), 0) FROM donors) AS total_cents,
@@ -249,9 +287,11 @@ export async function analyticsFigures(
                (SELECT count(*) FROM donors) AS donor_count,
                (SELECT COALESCE(json_agg(days ORDER BY days.date), '[]'::json) FROM days) AS timeline,
                (SELECT COALESCE(json_agg(named ORDER BY named.total_cents DESC, named.donation_count DESC, named.key),
-                                '[]'::json) FROM named) AS top_donors`,
+                                '[]'::json) FROM named) AS top_donors
+        FROM fundraising_campaign c
+        WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted`,
   );
-  return row ?? { total_cents: 0, donation_count: 0, donor_count: 0, timeline: [], top_donors: [] };
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,8 +334,9 @@ export type TInsightsRow = z.output<typeof ZInsights>;
  * sent), paid donations made (by the contact, or by their address as the donor's e-mail, case
  * insensitive; a donation matching both ways counts once), the opt-out and the reminder status
  * (opted_out, else exempt_donated, else eligible). Answers the counts of every filter, the e-mails
- * sent, and one page of the filtered rows by name (a top-N sort). Hash joins over the campaign's
- * contacts and giving rows, each read once whatever their numbers.
+ * sent, and one page of the filtered rows by name (a top-N sort). The contacts, their opt-outs and
+ * recipient statuses are the campaign's roster (0026, stored together); hash joins over them and
+ * the giving rows, each read once whatever their numbers. No row: no such campaign.
  */
 export async function insightFigures(
   tx: TTx,
@@ -304,14 +345,14 @@ export async function insightFigures(
   filter: TInsightFilter,
   page: number,
   pageSize: number = FUNDRAISING_LIMITS.insightsPageSize,
-): Promise<TInsightsRow> {
-  const [row] = await rows(
+): Promise<TInsightsRow | null> {
+  const [row] = await preparedRows(
     tx,
     ZInsights,
-    sql`WITH contacts AS (
-          SELECT fc.id AS contact_id, fc.name, NULLIF(btrim(fc.email), '') AS email, fc.email_opt_out, fc.opt_out_at
-          FROM campaign_contact cc JOIN fundraising_contact fc ON fc.id = cc.contact_id AND fc.org_id = cc.org_id
-          WHERE cc.org_id = ${orgId} AND cc.campaign_id = ${campaignId}
+    sql`WITH contacts AS MATERIALIZED (
+          SELECT r.contact_id, r.name, NULLIF(btrim(r.email), '') AS email, r.email_opt_out, r.opt_out_at,
+                 COALESCE(r.recipient_status = 'sent', false) AS received
+          FROM campaign_roster_rows(${orgId}, ${campaignId}) r
         ),
         giving AS MATERIALIZED (SELECT * FROM campaign_giving_rows(${orgId}, ${campaignId})),
         given AS (
@@ -327,20 +368,14 @@ export async function insightFigures(
                 WHERE g.contact_id IS DISTINCT FROM c.contact_id) x
           GROUP BY x.contact_id
         ),
-        received AS (
-          -- One recipient row per contact and campaign (email_campaign_recipient_once_idx).
-          SELECT r.contact_id FROM email_campaign_recipient r
-          WHERE r.org_id = ${orgId} AND r.fundraising_campaign_id = ${campaignId} AND r.status = 'sent'
-        ),
         insights AS (
-          SELECT c.contact_id, c.name, c.email, (r.contact_id IS NOT NULL) AS received,
+          SELECT c.contact_id, c.name, c.email, c.received,
                  COALESCE(g.n, 0)::int AS donations_made, COALESCE(g.total, 0)::bigint AS total_donated_cents,
                  c.email_opt_out, c.opt_out_at,
                  CASE WHEN c.email_opt_out THEN 'opted_out'
                       WHEN COALESCE(g.n, 0) > 0 THEN 'exempt_donated'
                       ELSE 'eligible' END AS reminder_status
           FROM contacts c LEFT JOIN given g ON g.contact_id = c.contact_id
-          LEFT JOIN received r ON r.contact_id = c.contact_id
         )
         SELECT count(*) AS all_n,
                count(*) FILTER (WHERE ${FILTERS.eligible}) AS eligible_n,
@@ -352,8 +387,9 @@ export async function insightFigures(
                 FROM (SELECT i.* FROM insights i WHERE ${FILTERS[filter]}
                       ORDER BY lower(i.name), i.email, i.contact_id
                       LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) pg) AS rows
-        FROM insights`,
+        FROM insights
+        HAVING EXISTS (SELECT 1 FROM fundraising_campaign c
+                       WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted)`,
   );
-  if (!row) throw new Error('insights not read');
-  return row;
+  return row ?? null;
 }

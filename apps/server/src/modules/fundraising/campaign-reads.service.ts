@@ -23,8 +23,8 @@ import {
   findStripeAccountId,
   insightFigures,
   listDonations,
-  paidTotals,
-  playerProgressRows,
+  playerProgressFigures,
+  progressFigures,
   type TCampaignFacts,
 } from './campaign-reads.repo';
 import { campaignNotFound, isId } from './campaigns.common';
@@ -50,19 +50,33 @@ async function withCampaign<T>(
   });
 }
 
+/**
+ * A read whose one statement answers nothing for a campaign that is not this organization's (or is
+ * deleted): the campaign is checked in the same statement as its figures, one round trip fewer.
+ */
+async function readCampaign<T>(
+  deps: TDeps,
+  member: TMember,
+  id: string,
+  fn: (tx: TTx) => Promise<T | null>,
+): Promise<T> {
+  if (!isId(id)) throw campaignNotFound();
+  const found = await withTenant(deps.db, member, fn);
+  if (found === null) throw campaignNotFound();
+  return found;
+}
+
 /** Who has been sent the campaign e-mail, which picks the launch mode (§3 email history summary, §4.2). */
 export async function campaignEmailHistory(deps: TDeps, member: TMember, id: string): Promise<TEmailHistory> {
-  return withCampaign(deps, member, id, async (tx, c) => {
-    const h = await emailHistoryFigures(tx, member.orgId, id);
-    return {
-      totalContacts: c.contact_count,
-      previouslySentContacts: h.sent_count,
-      newContacts: Math.max(0, c.contact_count - h.sent_count),
-      hasPreviousSends: h.has_previous,
-      originalSubject: h.original_subject,
-      originalBody: h.original_body,
-    };
-  });
+  const h = await readCampaign(deps, member, id, (tx) => emailHistoryFigures(tx, member.orgId, id));
+  return {
+    totalContacts: h.contact_count,
+    previouslySentContacts: h.mailed_count,
+    newContacts: Math.max(0, h.contact_count - h.mailed_count),
+    hasPreviousSends: h.original_subject !== null,
+    originalSubject: h.original_subject,
+    originalBody: h.original_body,
+  };
 }
 
 /** Per player: paid donations, contacts, the goal (the campaign's goal is each player's, §9) and the percentage. */
@@ -71,35 +85,31 @@ export async function campaignPlayerProgress(
   member: TMember,
   id: string,
 ): Promise<{ players: TPlayerProgress[] }> {
-  return withCampaign(deps, member, id, async (tx, c) => {
-    const found = await playerProgressRows(tx, member.orgId, id);
-    return {
-      players: found.map((p) => ({
-        id: p.id,
-        name: p.name,
-        raisedCents: p.raised_cents,
-        contactCount: p.contact_count,
-        goalCents: c.goal_cents,
-        progressPercentage: progressPercentage(p.raised_cents, c.goal_cents),
-      })),
-    };
-  });
+  const c = await readCampaign(deps, member, id, (tx) => playerProgressFigures(tx, member.orgId, id));
+  return {
+    players: c.players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      raisedCents: p.raised_cents,
+      contactCount: p.contact_count,
+      goalCents: c.goal_cents,
+      progressPercentage: progressPercentage(p.raised_cents, c.goal_cents),
+    })),
+  };
 }
 
 /** The paid total against the whole goal (player campaigns: the goal × players). */
 export async function campaignProgress(deps: TDeps, member: TMember, id: string): Promise<TCampaignProgress> {
-  return withCampaign(deps, member, id, async (tx, c) => {
-    const t = await paidTotals(tx, member.orgId, id);
-    const goal = totalGoalCents(c.campaign_type, c.goal_cents, c.player_count);
-    return {
-      raisedCents: t.raised_cents,
-      goalCents: goal,
-      donationCount: t.donation_count,
-      donorCount: t.donor_count,
-      contactCount: c.contact_count,
-      progressPercentage: progressPercentage(t.raised_cents, goal),
-    };
-  });
+  const c = await readCampaign(deps, member, id, (tx) => progressFigures(tx, member.orgId, id));
+  const goal = totalGoalCents(c.campaign_type, c.goal_cents, c.player_count);
+  return {
+    raisedCents: c.raised_cents,
+    goalCents: goal,
+    donationCount: c.donation_count,
+    donorCount: c.donor_count,
+    contactCount: c.contact_count,
+    progressPercentage: progressPercentage(c.raised_cents, goal),
+  };
 }
 
 /** The donations, newest first, by status (all, paid, pending), with the organization's connected account (§7.3). */
@@ -135,25 +145,24 @@ export async function campaignDonations(
  * owner's saved zone, as invoices and the dashboard), and the 10 top donors by the donor key.
  */
 export async function campaignAnalytics(deps: TDeps, member: TMember, id: string): Promise<TDonationAnalytics> {
+  if (!isId(id)) throw campaignNotFound();
   const zone = await organizationZone(deps, member.orgId);
-  return withCampaign(deps, member, id, async (tx) => {
-    const a = await analyticsFigures(tx, member.orgId, id, zone);
-    return {
-      totalRaisedCents: a.total_cents,
-      donationCount: a.donation_count,
-      donorCount: a.donor_count,
-      averageDonationCents: a.donation_count > 0 ? Math.round(a.total_cents / a.donation_count) : 0,
-      timeline: a.timeline.map((t) => ({ date: t.date, amountCents: t.amount_cents, count: t.count })),
-      topDonors: a.top_donors.map((d) => ({
-        key: d.key,
-        // A donor who gave no name reads as their address; without either, as the spec's anonymous donor.
-        name: d.name ?? d.email ?? 'Anonymous',
-        email: d.email,
-        totalCents: d.total_cents,
-        donationCount: d.donation_count,
-      })),
-    };
-  });
+  const a = await readCampaign(deps, member, id, (tx) => analyticsFigures(tx, member.orgId, id, zone));
+  return {
+    totalRaisedCents: a.total_cents,
+    donationCount: a.donation_count,
+    donorCount: a.donor_count,
+    averageDonationCents: a.donation_count > 0 ? Math.round(a.total_cents / a.donation_count) : 0,
+    timeline: a.timeline.map((t) => ({ date: t.date, amountCents: t.amount_cents, count: t.count })),
+    topDonors: a.top_donors.map((d) => ({
+      key: d.key,
+      // A donor who gave no name reads as their address; without either, as the spec's anonymous donor.
+      name: d.name ?? d.email ?? 'Anonymous',
+      email: d.email,
+      totalCents: d.total_cents,
+      donationCount: d.donation_count,
+    })),
+  };
 }
 
 /** Emails sent as a share of the contacts, one decimal; 0 without contacts. */
@@ -169,32 +178,32 @@ export async function campaignInsights(
   query: { filter: TInsightFilter; page: number },
 ): Promise<TContactInsights> {
   const pageSize = FUNDRAISING_LIMITS.insightsPageSize;
-  return withCampaign(deps, member, id, async (tx) => {
-    const f = await insightFigures(tx, member.orgId, id, query.filter, query.page, pageSize);
-    const counts: Record<TInsightFilter, number> = {
-      all: f.all_n,
-      eligible: f.eligible_n,
-      donated: f.donated_n,
-      opted_out: f.opted_out_n,
-      no_email: f.no_email_n,
-    };
-    return {
-      rows: f.rows.map((r) => ({
-        contactId: r.contact_id,
-        name: r.name,
-        email: r.email,
-        receivedCampaignEmail: r.received,
-        donationsMade: r.donations_made,
-        totalDonatedCents: r.total_donated_cents,
-        emailOptOut: r.email_opt_out,
-        optOutAt: r.opt_out_at === null ? null : isoInstant(r.opt_out_at),
-        reminderStatus: r.reminder_status,
-      })),
-      page: query.page,
-      pageSize,
-      total: counts[query.filter],
-      counts,
-      stats: { totalContacts: f.all_n, emailsSent: f.sent_n, deliveryRate: deliveryRate(f.sent_n, f.all_n) },
-    };
-  });
+  const f = await readCampaign(deps, member, id, (tx) =>
+    insightFigures(tx, member.orgId, id, query.filter, query.page, pageSize),
+  );
+  const counts: Record<TInsightFilter, number> = {
+    all: f.all_n,
+    eligible: f.eligible_n,
+    donated: f.donated_n,
+    opted_out: f.opted_out_n,
+    no_email: f.no_email_n,
+  };
+  return {
+    rows: f.rows.map((r) => ({
+      contactId: r.contact_id,
+      name: r.name,
+      email: r.email,
+      receivedCampaignEmail: r.received,
+      donationsMade: r.donations_made,
+      totalDonatedCents: r.total_donated_cents,
+      emailOptOut: r.email_opt_out,
+      optOutAt: r.opt_out_at === null ? null : isoInstant(r.opt_out_at),
+      reminderStatus: r.reminder_status,
+    })),
+    page: query.page,
+    pageSize,
+    total: counts[query.filter],
+    counts,
+    stats: { totalContacts: f.all_n, emailsSent: f.sent_n, deliveryRate: deliveryRate(f.sent_n, f.all_n) },
+  };
 }

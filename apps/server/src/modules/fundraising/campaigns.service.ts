@@ -34,7 +34,6 @@ import {
   listCampaigns as listCampaignRows,
   listContactsForSync,
   listDetailContacts,
-  listDetailPlayers,
   listPlayersForSync,
   lockCampaign,
   renamePlayers,
@@ -97,7 +96,6 @@ export async function getCampaign(deps: TDeps, member: TMember, id: string): Pro
   return withTenant(deps.db, member, async (tx) => {
     const c = await findCampaignDetail(tx, member.orgId, id);
     if (!c) throw campaignNotFound();
-    const players = await listDetailPlayers(tx, member.orgId, id);
     const contacts = await listDetailContacts(tx, member.orgId, id);
     const schedule = ZReminderSchedule.safeParse(c.reminder_schedule);
     return {
@@ -117,7 +115,7 @@ export async function getCampaign(deps: TDeps, member: TMember, id: string): Pro
       createdAt: isoInstant(c.created_at),
       updatedAt: isoInstant(c.updated_at),
       organizationName: c.organization_name,
-      players,
+      players: c.players,
       contacts: contacts.map((k) => ({
         id: k.id,
         contactId: k.contact_id,

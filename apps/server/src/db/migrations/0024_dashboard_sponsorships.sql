@@ -351,3 +351,7 @@ GROUP BY c.org_id, date_trunc('month', c.start_date)::date;
 ALTER TABLE invoice FORCE ROW LEVEL SECURITY;
 ALTER TABLE contract FORCE ROW LEVEL SECURITY;
 ALTER TABLE quote_line FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+-- Statistics for the new tables and index now, not at autovacuum's next pass: the read functions
+-- are planned on them.
+ANALYZE org_invoice_paid_day, org_invoice_status_total, org_agreement_month, contract;

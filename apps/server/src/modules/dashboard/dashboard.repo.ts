@@ -51,22 +51,24 @@ export async function dashboardCounts(tx: TTx, orgId: string): Promise<TDashboar
 
 /**
  * Cents of invoices paid on or after a calendar day, the day of payment read in the viewer's zone:
- * the whole UTC days after the one that day begins on, from the per-day totals, and that split
- * UTC day invoice by invoice (invoice_org_paid_idx).
+ * the whole UTC days after the one that day begins on, from the per-day totals, and the rest of
+ * that UTC day invoice by invoice (invoice_org_paid_idx; the bounds are columns of the
+ * materialized row, so both are index conditions).
  */
 export async function paidSince(tx: TTx, orgId: string, fromDay: string, zone: string): Promise<number> {
   const [row] = await rows(
     tx,
     z.object({ cents: column.count }),
-    sql`WITH split AS (
-          SELECT b.from_at, (b.from_at AT TIME ZONE 'UTC')::date AS day
+    sql`WITH bound AS MATERIALIZED (
+          SELECT b.from_at, (b.from_at AT TIME ZONE 'UTC')::date + 1 AS first_whole_day,
+                 ((b.from_at AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC' AS head_to
           FROM (SELECT ${fromDay}::date::timestamp AT TIME ZONE ${zone} AS from_at) b
         )
         SELECT (SELECT coalesce(sum(d.total_cents), 0)
-                FROM split s, org_invoice_paid_days(${orgId}::uuid, s.day + 1, 'infinity'::date) d)
-             + (SELECT coalesce(sum(i.total_amount_cents), 0) FROM split s, invoice i
-                WHERE i.org_id = ${orgId} AND i.status = 'paid'
-                  AND i.paid_at >= s.from_at AND i.paid_at < (s.day + 1)::timestamp AT TIME ZONE 'UTC') AS cents`,
+                FROM bound b, org_invoice_paid_days(${orgId}::uuid, b.first_whole_day, 'infinity'::date) d)
+             + (SELECT coalesce(sum(i.total_amount_cents), 0) FROM bound b, invoice i
+                WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.from_at AND i.paid_at < b.head_to)
+               AS cents`,
   );
   return Number(row?.cents ?? 0);
 }
@@ -88,10 +90,11 @@ export type TRevenueRow = z.output<typeof ZRevenueRow>;
  * payment in the viewer's zone, summed from whole quarter hours (every zone is a whole number of
  * them from UTC, so a quarter never straddles two local months).
  *
- * Paid invoices come from their per-UTC-day totals: a UTC day on which no local month begins lies
- * wholly inside one local month, whatever the zone. The days on which one does begin (at most one
- * per month, the window's end included) are split between two months, so their invoices are read
- * one by one and placed by their own paid_at.
+ * Each local month is a range of instants [from_at, to_at). Its paid invoices are the UTC days
+ * wholly inside it, from the per-day totals, plus the invoices of the part-days at either end
+ * (from_at to the next UTC midnight, the last UTC midnight to to_at), read from
+ * invoice_org_paid_idx. Every bound is a column of the materialized month rows, so each range is
+ * an index condition, and no row is converted between zones.
  */
 export function monthlyRevenue(
   tx: TTx,
@@ -103,49 +106,28 @@ export function monthlyRevenue(
   return rows(
     tx,
     ZRevenueRow,
-    // Months are grouped as timestamps (date_trunc), not as text: sorting thousands of 'YYYY-MM'
-    // strings under the database's collation cost more than the rest of the statement.
-    sql`WITH months AS (
-          SELECT m AS month FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m
-        ),
-        window_bounds AS (
-          SELECT ${firstMonth}::date::timestamp AT TIME ZONE ${zone} AS from_at,
-                 (${lastMonth}::date + interval '1 month')::timestamp AT TIME ZONE ${zone} AS to_at
-        ),
-        split_days AS (
-          SELECT DISTINCT ((m AT TIME ZONE ${zone}) AT TIME ZONE 'UTC')::date AS day
-          FROM generate_series(${firstMonth}::timestamp, (${lastMonth}::date + interval '1 month')::timestamp,
-                               interval '1 month') AS m
-        ),
-        sponsorship_amounts(month, cents) AS (
-          SELECT date_trunc('month', (d.day::timestamp AT TIME ZONE 'UTC') AT TIME ZONE ${zone}), d.total_cents
-          FROM window_bounds b,
-               org_invoice_paid_days(${orgId}::uuid, (b.from_at AT TIME ZONE 'UTC')::date, (b.to_at AT TIME ZONE 'UTC')::date) d
-          WHERE d.day NOT IN (SELECT s.day FROM split_days s)
-          UNION ALL
-          SELECT date_trunc('month', i.paid_at AT TIME ZONE ${zone}), i.total_amount_cents
-          FROM window_bounds b, split_days s, invoice i
-          WHERE i.org_id = ${orgId} AND i.status = 'paid'
-            AND i.paid_at >= s.day::timestamp AT TIME ZONE 'UTC' AND i.paid_at < (s.day + 1)::timestamp AT TIME ZONE 'UTC'
-            AND i.paid_at >= b.from_at AND i.paid_at < b.to_at
-          UNION ALL
-          SELECT a.month::timestamp, a.total_cents
-          FROM org_agreement_months(${orgId}::uuid, ${firstMonth}::date, (${lastMonth}::date + interval '1 month')::date) a
-        ),
-        sponsorships AS (
-          SELECT month, sum(cents) AS cents FROM sponsorship_amounts GROUP BY 1
-        ),
-        donations AS (
-          SELECT date_trunc('month', q.quarter AT TIME ZONE ${zone}) AS month, sum(q.total_cents) AS cents
-          FROM window_bounds b, org_giving_quarters(${orgId}::uuid, b.from_at, b.to_at) q
-          GROUP BY 1
+    sql`WITH bounds AS MATERIALIZED (
+          SELECT b.month, b.from_at, b.to_at,
+                 (b.from_at AT TIME ZONE 'UTC')::date + 1 AS first_whole_day,
+                 (b.to_at AT TIME ZONE 'UTC')::date AS end_day,
+                 ((b.from_at AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC' AS head_to,
+                 (b.to_at AT TIME ZONE 'UTC')::date::timestamp AT TIME ZONE 'UTC' AS tail_from
+          FROM (SELECT m AS month, m AT TIME ZONE ${zone} AS from_at, (m + interval '1 month') AT TIME ZONE ${zone} AS to_at
+                FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m) b
         )
-        SELECT to_char(months.month, 'YYYY-MM') AS month,
-               coalesce(s.cents, 0) AS sponsorships_cents,
-               coalesce(d.cents, 0) AS donations_cents
-        FROM months
-        LEFT JOIN sponsorships s ON s.month = months.month
-        LEFT JOIN donations d ON d.month = months.month
-        ORDER BY months.month`,
+        SELECT to_char(b.month, 'YYYY-MM') AS month,
+               (SELECT coalesce(sum(d.total_cents), 0)
+                FROM org_invoice_paid_days(${orgId}::uuid, b.first_whole_day, b.end_day) d)
+             + (SELECT coalesce(sum(i.total_amount_cents), 0) FROM invoice i
+                WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.from_at AND i.paid_at < b.head_to)
+             + (SELECT coalesce(sum(i.total_amount_cents), 0) FROM invoice i
+                WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.tail_from AND i.paid_at < b.to_at)
+             + coalesce(a.total_cents, 0) AS sponsorships_cents,
+               (SELECT coalesce(sum(q.total_cents), 0)
+                FROM org_giving_quarters(${orgId}::uuid, b.from_at, b.to_at) q) AS donations_cents
+        FROM bounds b
+        LEFT JOIN org_agreement_months(${orgId}::uuid, ${firstMonth}::date, (${lastMonth}::date + interval '1 month')::date) a
+          ON a.month = b.month::date
+        ORDER BY b.month`,
   );
 }

@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { pgliteOf, poolOf, registerPgliteSession, sql, type TDb, type TTx } from './client';
 import { APP_ROLE, PLATFORM_ROLE } from './roles';
 
@@ -87,6 +88,31 @@ export async function withTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => P
     );
     return fn(tx);
   });
+}
+
+const ZSimpleResults = z.array(z.object({ rows: z.array(z.unknown()) }));
+
+/**
+ * A platform read of one statement in one round trip on a PostgreSQL server, for a check every
+ * request of an area makes (the admin console's gate): SET LOCAL ROLE and the statement go as one
+ * simple-protocol message, which the server runs as one implicit transaction, so the role ends
+ * with it. A simple query carries no parameters: the statement may name only the ids given, which
+ * must all be uuids and are written into its text only after matching the uuid pattern. Answers
+ * the statement's rows, or null where this path is not taken (PGlite, an id that is not a uuid):
+ * the caller then reads through withPlatform.
+ */
+export async function platformReadOnce(
+  db: TDb,
+  log: Logger,
+  reason: string,
+  ids: readonly string[],
+  statement: (ids: readonly string[]) => string,
+): Promise<unknown[] | null> {
+  const pool = poolOf(db);
+  if (!pool || !ids.every((id) => UUID.test(id))) return null;
+  log.debug({ platform: reason }, 'platform read');
+  const results = ZSimpleResults.parse(await pool.query(`SET LOCAL ROLE ${PLATFORM_ROLE}; ${statement(ids)}`));
+  return results.at(-1)?.rows ?? [];
 }
 
 /**

@@ -51,39 +51,19 @@ export async function dashboardCounts(tx: TTx, orgId: string): Promise<TDashboar
   return row;
 }
 
-/**
- * Cents of invoices paid on or after a calendar day, the day of payment read in the viewer's zone:
- * the whole UTC days after the one that day begins on, from the per-day totals, and the rest of
- * that UTC day invoice by invoice (invoice_org_paid_idx; the bounds are columns of the
- * materialized row, so both are index conditions).
- */
-export async function paidSince(tx: TTx, orgId: string, fromDay: string, zone: string): Promise<number> {
-  const [row] = await preparedRows(
-    tx,
-    z.object({ cents: column.count }),
-    sql`WITH bound AS MATERIALIZED (
-          SELECT b.from_at, (b.from_at AT TIME ZONE 'UTC')::date + 1 AS first_whole_day,
-                 ((b.from_at AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC' AS head_to
-          FROM (SELECT ${fromDay}::date::timestamp AT TIME ZONE ${zone} AS from_at) b
-        )
-        SELECT (SELECT coalesce(sum(d.total_cents), 0)
-                FROM bound b, org_invoice_paid_days(${orgId}::uuid, b.first_whole_day, 'infinity'::date) d)
-             + (SELECT coalesce(sum(i.total_amount_cents), 0) FROM bound b, invoice i
-                WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.from_at AND i.paid_at < b.head_to)
-               AS cents`,
-  );
-  return Number(row?.cents ?? 0);
-}
-
 export const ZRevenueRow = z.object({
   month: z.string(),
   sponsorships_cents: column.count,
   donations_cents: column.count,
+  paid_since_cents: column.count,
 });
 export type TRevenueRow = z.output<typeof ZRevenueRow>;
 
 /**
- * Monthly revenue from firstMonth to lastMonth ('YYYY-MM-01'), every month present.
+ * Revenue Trends' months from firstMonth to lastMonth ('YYYY-MM-01'), every month present, and
+ * (on every row, one statement for both) the cents of invoices paid since paidSinceDay, the day of
+ * payment read in the viewer's zone.
+ *
  * Sponsorships: the money sponsors paid, by the month of payment in the viewer's zone, which is
  * paid invoices by paid_at; plus, for a club that does not invoice through Pennant, each agreement
  * (not deleted) that has no invoice at all, at its value (spec §3, AGREEMENT_VALUE_SQL) in the
@@ -95,15 +75,17 @@ export type TRevenueRow = z.output<typeof ZRevenueRow>;
  * Each local month is a range of instants [from_at, to_at). Its paid invoices are the UTC days
  * wholly inside it, from the per-day totals, plus the invoices of the part-days at either end
  * (from_at to the next UTC midnight, the last UTC midnight to to_at), read from
- * invoice_org_paid_idx. Every bound is a column of the materialized month rows, so each range is
- * an index condition, and no row is converted between zones.
+ * invoice_org_paid_idx; the paid-since figure is the same with no end. Every bound is a column of
+ * a materialized row, so each range is an index condition (under row-level security an
+ * expression of zone functions is not), and no row is converted between zones.
  */
-export function monthlyRevenue(
+export function revenueFigures(
   tx: TTx,
   orgId: string,
   zone: string,
   firstMonth: string,
   lastMonth: string,
+  paidSinceDay: string,
 ): Promise<TRevenueRow[]> {
   return preparedRows(
     tx,
@@ -116,6 +98,18 @@ export function monthlyRevenue(
                  (b.to_at AT TIME ZONE 'UTC')::date::timestamp AT TIME ZONE 'UTC' AS tail_from
           FROM (SELECT m AS month, m AT TIME ZONE ${zone} AS from_at, (m + interval '1 month') AT TIME ZONE ${zone} AS to_at
                 FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m) b
+        ),
+        since AS MATERIALIZED (
+          SELECT s.from_at, (s.from_at AT TIME ZONE 'UTC')::date + 1 AS first_whole_day,
+                 ((s.from_at AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC' AS head_to
+          FROM (SELECT ${paidSinceDay}::date::timestamp AT TIME ZONE ${zone} AS from_at) s
+        ),
+        paid_since AS (
+          SELECT (SELECT coalesce(sum(d.total_cents), 0)
+                  FROM since s, org_invoice_paid_days(${orgId}::uuid, s.first_whole_day, 'infinity'::date) d)
+               + (SELECT coalesce(sum(i.total_amount_cents), 0) FROM since s, invoice i
+                  WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= s.from_at AND i.paid_at < s.head_to)
+                 AS cents
         )
         SELECT to_char(b.month, 'YYYY-MM') AS month,
                (SELECT coalesce(sum(d.total_cents), 0)
@@ -126,8 +120,10 @@ export function monthlyRevenue(
                 WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.tail_from AND i.paid_at < b.to_at)
              + coalesce(a.total_cents, 0) AS sponsorships_cents,
                (SELECT coalesce(sum(q.total_cents), 0)
-                FROM org_giving_quarters(${orgId}::uuid, b.from_at, b.to_at) q) AS donations_cents
+                FROM org_giving_quarters(${orgId}::uuid, b.from_at, b.to_at) q) AS donations_cents,
+               p.cents AS paid_since_cents
         FROM bounds b
+        CROSS JOIN paid_since p
         LEFT JOIN org_agreement_months(${orgId}::uuid, ${firstMonth}::date, (${lastMonth}::date + interval '1 month')::date) a
           ON a.month = b.month::date
         ORDER BY b.month`,

@@ -4,7 +4,7 @@ import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { zoneOrDefault } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
-import { dashboardCounts, monthlyRevenue, paidSince } from './dashboard.repo';
+import { dashboardCounts, revenueFigures } from './dashboard.repo';
 
 export { fiscalYearStart, monthsBefore } from '@pennant/shared/months';
 
@@ -25,7 +25,7 @@ export function growthPct(revenue: readonly TRevenueMonth[]): number | null {
 export async function dashboardMetrics(
   deps: TDeps,
   member: TMember,
-  months: TRevenueWindow,
+  monthCount: TRevenueWindow,
   now: Date = new Date(),
 ): Promise<TDashboardMetrics> {
   const figures = await withTenant(deps.db, member, async (tx) => {
@@ -33,21 +33,17 @@ export async function dashboardMetrics(
     const zone = zoneOrDefault(counts.timezone);
     const current = zonedYearMonth(now, zone);
     const fiscalStart = firstDay(fiscalYearStart(current, member.org.fiscalStartMonth));
-    return {
-      counts,
+    const months = await revenueFigures(
+      tx,
+      member.orgId,
       zone,
+      firstDay(monthsBefore(current, monthCount - 1)),
+      firstDay(current),
       fiscalStart,
-      paidYtd: await paidSince(tx, member.orgId, fiscalStart, zone),
-      revenue: await monthlyRevenue(
-        tx,
-        member.orgId,
-        zone,
-        firstDay(monthsBefore(current, months - 1)),
-        firstDay(current),
-      ),
-    };
+    );
+    return { counts, zone, fiscalStart, months };
   });
-  const revenue: TRevenueMonth[] = figures.revenue.map((r) => ({
+  const revenue: TRevenueMonth[] = figures.months.map((r) => ({
     month: r.month,
     sponsorshipsCents: Number(r.sponsorships_cents),
     donationsCents: Number(r.donations_cents),
@@ -60,7 +56,7 @@ export async function dashboardMetrics(
     sponsoringCompanies: counts.sponsoring_companies,
     activeContracts: counts.active_contracts,
     outstandingInvoices: { count: counts.outstanding_count, cents: counts.outstanding_cents },
-    paidYearToDateCents: figures.paidYtd,
+    paidYearToDateCents: figures.months[0]?.paid_since_cents ?? 0,
     fiscalYearStart: figures.fiscalStart,
     timezone: figures.zone,
     revenue,

@@ -322,6 +322,14 @@ CREATE OR REPLACE FUNCTION app_user_timezone() RETURNS text
   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
   AS $$ SELECT p.timezone FROM user_profiles p WHERE p.id = nullif(current_setting('app.user_id', true), '')::uuid $$;
 --> statement-breakpoint
+-- The helpers that write the totals are for the triggers alone: EXECUTE goes to PUBLIC by default,
+-- and with it the tenant role could add made-up rows to any organization's totals (invoice_totals_move,
+-- and 0019's campaign_giving_apply, likewise) or recompute another's (agreement_month_refresh). The
+-- triggers call them as the owner, who keeps the right.
+REVOKE EXECUTE ON FUNCTION invoice_totals_move(invoice[], invoice[]) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION agreement_month_refresh(uuid, date[], uuid[], uuid[]) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION campaign_giving_apply(integer, donation[]) FROM PUBLIC;
+--> statement-breakpoint
 -- Agreements in force today are counted from the index alone (start_date rides along).
 DROP INDEX IF EXISTS contract_org_status_end_idx;
 CREATE INDEX contract_org_status_end_idx ON contract (org_id, status, end_date) INCLUDE (start_date) WHERE deleted_at IS NULL;

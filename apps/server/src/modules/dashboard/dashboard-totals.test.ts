@@ -359,6 +359,23 @@ forEachDatabase('dashboard: kept totals', (env) => {
     expect(ny.outstanding).toEqual({ count: 1, cents: 3_000 });
   });
 
+  it('leaves the totals to the triggers: the app role cannot call what writes them', async () => {
+    const { member } = await setup('Honest Boosters');
+    const calls = [
+      sql`SELECT invoice_totals_move(ARRAY[]::invoice[], ARRAY[]::invoice[])`,
+      sql`SELECT agreement_month_refresh(${member.orgId}::uuid, NULL, NULL, NULL)`,
+      sql`SELECT campaign_giving_apply(1, ARRAY[]::donation[])`,
+    ];
+    for (const call of calls) {
+      // The database's refusal, under the driver's "Failed query" wrapper.
+      const refused = await withTenant(env().deps.db, member, (tx) => tx.execute(call)).then(
+        () => 'not refused',
+        (err: unknown) => (err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err)),
+      );
+      expect(refused).toMatch(/permission denied/);
+    }
+  });
+
   it('two agreements of one month written at once both count (the second waits for the first)', async () => {
     if (env().kind !== 'postgres') return; // PGlite runs one transaction at a time
     const { client, orgId, member, companyId } = await setup('Busy Boosters');

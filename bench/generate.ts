@@ -168,6 +168,14 @@ export async function generateLargeOrganization(
       'email_campaign',
       'email_campaign_recipient',
       'donation',
+      // The side tables the statement triggers filled (the dashboard and campaign pages read them).
+      'campaign_giving',
+      'campaign_giving_quarter',
+      'campaign_raised',
+      'org_giving_quarter',
+      'org_invoice_paid_day',
+      'org_invoice_status_total',
+      'org_agreement_month',
     ]);
   });
 }

@@ -32,7 +32,7 @@ export const ALL_TABLES: readonly PgTable[] = [
 /**
  * Tables with an org_id that the app role never touches directly: triggers write them and
  * SECURITY DEFINER functions read them, scoped to the request's organization (0005, 0019, 0022,
- * 0026).
+ * 0024, 0026).
  */
 export const DEFINER_ONLY_TABLES: readonly string[] = [
   'company_search',
@@ -44,6 +44,9 @@ export const DEFINER_ONLY_TABLES: readonly string[] = [
   'campaign_tally',
   'campaign_player_tally',
   'campaign_roster',
+  'org_invoice_paid_day',
+  'org_invoice_status_total',
+  'org_agreement_month',
 ];
 
 /**

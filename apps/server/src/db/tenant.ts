@@ -2,7 +2,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
+import type pg from 'pg';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { pgliteOf, poolOf, registerPgliteSession, sql, type TDb, type TTx } from './client';
 import { APP_ROLE, PLATFORM_ROLE } from './roles';
 
@@ -28,42 +30,46 @@ function tenantSettings(ctx: TTenantCtx): string | null {
 const dialect = new PgDialect();
 
 /**
+ * One transaction on one pooled connection of a PostgreSQL server, opened by one message (BEGIN
+ * and its settings): the same transaction drizzle's would be, one round trip shorter, which every
+ * request pays. The connection goes back to the pool only after a COMMIT or ROLLBACK that went
+ * through; one whose transaction ended in an unknown state is closed instead.
+ */
+async function onPool<T>(pool: pg.Pool, opening: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let settled = false;
+  try {
+    await client.query(opening);
+    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+    let result: T;
+    try {
+      result = await fn(tx as unknown as TTx);
+    } catch (err) {
+      await client.query('ROLLBACK');
+      settled = true;
+      throw err;
+    }
+    await client.query('COMMIT');
+    settled = true;
+    return result;
+  } finally {
+    client.release(settled ? undefined : true);
+  }
+}
+
+/**
  * Runs fn in one transaction as the app role with the organization set for row-level security.
  * Local settings only (set_config(…, true) is SET LOCAL): a session-level SET would leak to the
  * next user of a pooled connection.
  *
- * On a PostgreSQL server the transaction opens with one message (BEGIN and the settings) on one
- * pooled connection, then fn's statements, then COMMIT: the same transaction drizzle's would be,
- * one round trip shorter, which every request pays. On PGlite the settings are one simple query
- * inside PGlite's own transaction.
+ * On a PostgreSQL server the transaction opens with one message (BEGIN and the settings, onPool).
+ * On PGlite the settings are one simple query inside PGlite's own transaction.
  */
 export async function withTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
   const settings = tenantSettings(ctx);
   const pool = poolOf(db);
   const pglite = pgliteOf(db);
-  if (pool && settings) {
-    const client = await pool.connect();
-    // Back to the pool only after a COMMIT or ROLLBACK that went through; a connection whose
-    // transaction ended in an unknown state is closed instead.
-    let settled = false;
-    try {
-      await client.query(`BEGIN; ${settings}`);
-      const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
-      let result: T;
-      try {
-        result = await fn(tx as unknown as TTx);
-      } catch (err) {
-        await client.query('ROLLBACK');
-        settled = true;
-        throw err;
-      }
-      await client.query('COMMIT');
-      settled = true;
-      return result;
-    } finally {
-      client.release(settled ? undefined : true);
-    }
-  }
+  if (pool && settings) return onPool(pool, `BEGIN; ${settings}`, fn);
   if (pglite && settings) {
     // PGlite's own transaction (it holds PGlite's lock, so no other work interleaves); the
     // settings as one simple query, and the session registered so preparedRows can send named
@@ -84,12 +90,40 @@ export async function withTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => P
   });
 }
 
+const ZSimpleResults = z.array(z.object({ rows: z.array(z.unknown()) }));
+
+/**
+ * A platform read of one statement in one round trip on a PostgreSQL server, for a check every
+ * request of an area makes (the admin console's gate): SET LOCAL ROLE and the statement go as one
+ * simple-protocol message, which the server runs as one implicit transaction, so the role ends
+ * with it. A simple query carries no parameters: the statement may name only the ids given, which
+ * must all be uuids and are written into its text only after matching the uuid pattern. Answers
+ * the statement's rows, or null where this path is not taken (PGlite, an id that is not a uuid):
+ * the caller then reads through withPlatform.
+ */
+export async function platformReadOnce(
+  db: TDb,
+  log: Logger,
+  reason: string,
+  ids: readonly string[],
+  statement: (ids: readonly string[]) => string,
+): Promise<unknown[] | null> {
+  const pool = poolOf(db);
+  if (!pool || !ids.every((id) => UUID.test(id))) return null;
+  log.debug({ platform: reason }, 'platform read');
+  const results = ZSimpleResults.parse(await pool.query(`SET LOCAL ROLE ${PLATFORM_ROLE}; ${statement(ids)}`));
+  return results.at(-1)?.rows ?? [];
+}
+
 /**
  * Platform-level work that no single organization owns (sign-in lookups, the admin console,
  * webhooks, jobs before they know their org). Logged with its reason so it can be audited.
  */
 export async function withPlatform<T>(db: TDb, log: Logger, reason: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
   log.debug({ platform: reason }, 'platform transaction');
+  // On a PostgreSQL server BEGIN and the role go as one message, like a tenant transaction's.
+  const pool = poolOf(db);
+  if (pool) return onPool(pool, `BEGIN; SET LOCAL ROLE ${PLATFORM_ROLE}`, fn);
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL ROLE ${PLATFORM_ROLE}`));
     return fn(tx);

@@ -24,15 +24,28 @@ export type TOfferedTimezone = (typeof TIMEZONES)[number]['id'];
 // An IANA name (Area/Location, or a bare name such as UTC); rules out raw offsets like "+05:00".
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
+/**
+ * Answers by name already asked: building a formatter to resolve a name costs about a third of a
+ * millisecond, and the server asks on every dashboard (and agreements list) request. Bounded, so
+ * odd input cannot grow it; a runtime's zones do not change while it runs.
+ */
+const resolvedZones = new Map<string, string | null>();
+const RESOLVED_ZONES_MAX = 2_000;
+
 /** The canonical spelling of an IANA zone this runtime knows, or null. */
 export function canonicalTimezone(zone: string): string | null {
   const name = zone.trim();
   if (!IANA_NAME.test(name)) return null;
+  const known = resolvedZones.get(name);
+  if (known !== undefined) return known;
+  let resolved: string | null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return null;
+    resolved = null;
   }
+  if (resolvedZones.size < RESOLVED_ZONES_MAX) resolvedZones.set(name, resolved);
+  return resolved;
 }
 
 export function isValidTimezone(zone: string): boolean {

@@ -1,7 +1,8 @@
 import { ADMIN_MESSAGES } from '@pennant/shared/admin/schemas';
 import type { TPlatformPermission } from '@pennant/shared/session/permissions';
 import type { Context } from 'hono';
-import { withPlatform } from '../../db/tenant';
+import { z } from 'zod';
+import { platformReadOnce, withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TAppEnv } from '../../http/env';
@@ -9,8 +10,22 @@ import type { TAuthUser } from '../auth/auth';
 import { requireUser } from '../session/member';
 import { isAppAdmin } from '../session/session.repo';
 
-/** is_app_admin: whether the account holds the app-admin flag (read now, never cached). */
-export function isPlatformAdmin(deps: TDeps, userId: string): Promise<boolean> {
+const ZAdminFlag = z.object({ admin: z.boolean() });
+
+/**
+ * is_app_admin: whether the account holds the app-admin flag (read now, never cached). Every
+ * console request asks, so on PostgreSQL it is one round trip (platformReadOnce) rather than a
+ * transaction's three.
+ */
+export async function isPlatformAdmin(deps: TDeps, userId: string): Promise<boolean> {
+  const once = await platformReadOnce(
+    deps.db,
+    deps.log,
+    'is app admin',
+    [userId],
+    ([id]) => `SELECT EXISTS (SELECT 1 FROM app_admin WHERE user_id = '${id}') AS admin`,
+  );
+  if (once) return once.some((row) => ZAdminFlag.parse(row).admin);
   return withPlatform(deps.db, deps.log, 'is app admin', (tx) => isAppAdmin(tx, userId));
 }
 

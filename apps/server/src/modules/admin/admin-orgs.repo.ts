@@ -37,18 +37,37 @@ function orgSearch(search: string | undefined): SQL {
                WHERE r.org_id = o.id AND r.is_owner AND lower(u.email) LIKE ${pattern}))`;
 }
 
-/** A page of organizations by search (name, season, owner e-mail), newest first, with the total. */
+/** A page of organizations by search (name, season, owner e-mail), newest first. */
+export function organizationsPage(tx: TTx, q: { search?: string; limit: number; offset: number }): Promise<TOrgRow[]> {
+  return rows(
+    tx,
+    ZOrgRow,
+    sql`SELECT ${ORG_COLUMNS} FROM organization o WHERE ${orgSearch(q.search)}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+  );
+}
+
+const ZOrgPageRow = ZOrgRow.extend({ total: column.count });
+
+/**
+ * A page of organizations by search, with how many match in all: one statement, the total counted
+ * beside the page (count(*) OVER (); the page's owner and member subqueries still run for its rows
+ * only). A page past the end has no row to carry the total, so then it is counted on its own.
+ */
 export async function listOrganizations(
   tx: TTx,
   q: { search?: string; limit: number; offset: number },
 ): Promise<{ organizations: TOrgRow[]; total: number }> {
   const where = orgSearch(q.search);
-  const organizations = await rows(
+  const found = await rows(
     tx,
-    ZOrgRow,
-    sql`SELECT ${ORG_COLUMNS} FROM organization o WHERE ${where}
+    ZOrgPageRow,
+    sql`SELECT ${ORG_COLUMNS}, count(*) OVER () AS total FROM organization o WHERE ${where}
         ORDER BY o.created_at DESC, o.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
   );
+  const organizations = found.map(({ total: _total, ...org }) => org);
+  if (found[0]) return { organizations, total: found[0].total };
+  if (q.offset === 0) return { organizations, total: 0 };
   const [count] = await rows(
     tx,
     z.object({ n: column.count }),

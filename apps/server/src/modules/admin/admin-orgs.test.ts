@@ -59,6 +59,12 @@ forEachDatabase('admin console: organizations', (env) => {
     expect(first.body.organizations).toHaveLength(10);
     const second = await admin.client.get<TAdminOrgList>('/api/admin/orgs?search=paging%20club&offset=10');
     expect(second.body.organizations.map((o) => o.name)).toEqual(['Paging Club 00']);
+    expect(second.body.totalCount).toBe(11);
+    // A page past the end is empty and still says how many match.
+    expect((await admin.client.get<TAdminOrgList>('/api/admin/orgs?search=paging%20club&offset=20')).body).toEqual({
+      organizations: [],
+      totalCount: 11,
+    });
     expect((await admin.client.get<TAdminOrgList>('/api/admin/orgs?search=%25')).body.totalCount).toBe(0);
     expect((await admin.client.get('/api/admin/orgs?limit=1000')).status).toBe(400);
   });

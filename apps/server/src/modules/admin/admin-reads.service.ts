@@ -19,9 +19,9 @@ import { AppError } from '../../errors';
 import { aiUsageByModel, listAiConfigHistory, listAiConfigs, updateAiConfig } from '../ai/ai.repo';
 import { auditBy, type TAdminActor, toAuditEntry } from './admin-audit';
 import { platformTotals, queueHealth, signupsPerDay } from './admin-metrics.repo';
-import { listOrganizations } from './admin-orgs.repo';
+import { organizationsPage } from './admin-orgs.repo';
 import { toAdminOrg } from './admin-orgs.service';
-import { listUsers } from './admin-users.repo';
+import { usersPage } from './admin-users.repo';
 import { toAdminUser } from './admin-users.service';
 import { insertAudit, listAudit } from './audit.repo';
 
@@ -50,19 +50,20 @@ export async function adminMetrics(deps: TDeps): Promise<TAdminMetrics> {
   };
 }
 
+/** The console's dashboard: the totals and the newest organizations and accounts (their counts are the totals'). */
 export async function adminDashboard(deps: TDeps): Promise<TAdminDashboard> {
   const n = ADMIN_LIMITS.dashboardListSize;
   return withPlatform(deps.db, deps.log, 'admin: dashboard', async (tx) => {
     const t = await platformTotals(tx, SIGNUP_WINDOW_DAYS);
-    const orgs = await listOrganizations(tx, { limit: n, offset: 0 });
-    const users = await listUsers(tx, { limit: n, offset: 0 });
+    const orgs = await organizationsPage(tx, { limit: n, offset: 0 });
+    const users = await usersPage(tx, { limit: n, offset: 0 });
     return {
       totalOrganizations: t.organizations,
       totalUsers: t.users,
       activeContracts: t.active_contracts,
       totalSponsors: t.sponsors,
-      recentOrganizations: orgs.organizations.map(toAdminOrg),
-      recentUsers: users.users.map(toAdminUser),
+      recentOrganizations: orgs.map(toAdminOrg),
+      recentUsers: users.map(toAdminUser),
     };
   });
 }

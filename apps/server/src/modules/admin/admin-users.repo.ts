@@ -30,18 +30,37 @@ function userSearch(search: string | undefined): SQL {
   return sql`(lower(u.email) LIKE ${pattern} OR lower(u.name) LIKE ${pattern})`;
 }
 
-/** A page of accounts by search (e-mail or name), newest first, and how many match in all. */
+/** A page of accounts by search (e-mail or name), newest first. */
+export function usersPage(tx: TTx, q: { search?: string; limit: number; offset: number }): Promise<TUserRow[]> {
+  return rows(
+    tx,
+    ZUserRow,
+    sql`SELECT ${USER_COLUMNS} FROM auth_user u WHERE ${userSearch(q.search)}
+        ORDER BY u.created_at DESC, u.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+  );
+}
+
+const ZUserPageRow = ZUserRow.extend({ total: column.count });
+
+/**
+ * A page of accounts by search, and how many match in all: one statement, the total counted beside
+ * the page (count(*) OVER ()). A page past the end has no row to carry it, so then it is counted on
+ * its own.
+ */
 export async function listUsers(
   tx: TTx,
   q: { search?: string; limit: number; offset: number },
 ): Promise<{ users: TUserRow[]; total: number }> {
   const where = userSearch(q.search);
-  const users = await rows(
+  const found = await rows(
     tx,
-    ZUserRow,
-    sql`SELECT ${USER_COLUMNS} FROM auth_user u WHERE ${where}
+    ZUserPageRow,
+    sql`SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM auth_user u WHERE ${where}
         ORDER BY u.created_at DESC, u.id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
   );
+  const users = found.map(({ total: _total, ...user }) => user);
+  if (found[0]) return { users, total: found[0].total };
+  if (q.offset === 0) return { users, total: 0 };
   const [count] = await rows(
     tx,
     z.object({ n: column.count }),

@@ -56,6 +56,11 @@ forEachDatabase('admin console: users', (env) => {
     expect(page1.body.users).toHaveLength(10);
     const page2 = await admin.client.get<TAdminUserList>(`/api/admin/users?search=${marker}&limit=10&offset=10`);
     expect(page2.body.users).toHaveLength(2);
+    expect(page2.body.totalCount).toBe(12);
+    // A page past the end is empty and still says how many match.
+    expect(
+      (await admin.client.get<TAdminUserList>(`/api/admin/users?search=${marker}&limit=10&offset=20`)).body,
+    ).toEqual({ users: [], totalCount: 12 });
     // Newest first: the owner signed up first, so is last.
     expect(page2.body.users.at(-1)).toMatchObject({ email, name: 'Zoe Zebra', orgCount: 1, disabled: false });
     // A blank name falls back to the e-mail before the @.

@@ -1,79 +1,69 @@
+import { OUTSTANDING_INVOICE_STATUSES } from '@pennant/shared/invoices/schemas';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
-import { AGREEMENT_VALUE_SQL } from '../agreements/agreements.repo';
+import { column, preparedRows, sql, type TTx } from '../../db/client';
 
 /*
- * Dashboard figures: companies, agreements, invoices and paid donations (the Donations series of
- * Revenue Trends, from the per-quarter-hour totals the donation triggers keep, 0022).
+ * Dashboard figures, from the totals the triggers keep rather than from the rows themselves:
+ * companies per status (0005), invoices per status and paid invoices per UTC day, agreements
+ * counted at their value per start month (0024), paid donations per quarter hour (0022).
+ * Each statement is prepared (preparedRows): their texts never change, and planning them cost as
+ * much as running them.
  */
 
-/**
- * Total and sponsoring companies from the per-status counts the company triggers keep (0005), so
- * the dashboard never counts 100,000 companies.
- */
-export async function companyCounts(tx: TTx, orgId: string): Promise<{ total: number; sponsoring: number }> {
-  const [row] = await rows(
-    tx,
-    z.object({ total: column.count, sponsoring: column.count }),
-    sql`SELECT coalesce(sum(n), 0) AS total, coalesce(sum(n) FILTER (WHERE status = 'sponsor'), 0) AS sponsoring
-        FROM company_status_counts(${orgId}::uuid)`,
-  );
-  return { total: Number(row?.total ?? 0), sponsoring: Number(row?.sponsoring ?? 0) };
-}
+const ZCounts = z.object({
+  timezone: z.string().nullable(),
+  total_companies: column.count,
+  sponsoring_companies: column.count,
+  active_contracts: column.count,
+  outstanding_count: column.count,
+  outstanding_cents: column.count,
+});
+export type TDashboardCounts = z.output<typeof ZCounts>;
 
 /**
- * Agreements in force today: active, not deleted, today between the start and end dates (on the
- * database's calendar). Read on contract_org_status_end_idx.
+ * The figures that need no calendar, with the viewer's saved zone (app_user_timezone: the
+ * transaction's user, so no platform transaction of its own), in one statement:
+ * - total and sponsoring companies, from the per-status counts;
+ * - agreements in force today: active, not deleted, today between the start and end dates (on the
+ *   database's calendar), counted from contract_org_status_end_idx alone;
+ * - invoices still owed and out of the organization's hands (spec §7 outstanding) and their total,
+ *   from the per-status totals.
  */
-export async function countActiveContracts(tx: TTx, orgId: string): Promise<number> {
-  const [row] = await rows(
-    tx,
-    z.object({ n: column.count }),
-    sql`SELECT count(*) AS n FROM contract
-        WHERE org_id = ${orgId} AND status = 'active' AND deleted_at IS NULL
-          AND start_date <= current_date AND end_date >= current_date`,
+export async function dashboardCounts(tx: TTx, orgId: string): Promise<TDashboardCounts> {
+  const outstanding = sql.join(
+    OUTSTANDING_INVOICE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
   );
-  return Number(row?.n ?? 0);
-}
-
-/**
- * Invoices still owed and out of the organization's hands (pending, sent, overdue; spec §7
- * outstanding) with their total. Read on invoice_org_open_due_idx.
- */
-export async function outstandingInvoices(tx: TTx, orgId: string): Promise<{ count: number; cents: number }> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
-    z.object({ n: column.count, cents: column.count }),
-    sql`SELECT count(*) AS n, coalesce(sum(total_amount_cents), 0) AS cents FROM invoice
-        WHERE org_id = ${orgId} AND status IN ('pending', 'sent', 'overdue')`,
+    ZCounts,
+    sql`SELECT app_user_timezone() AS timezone, c.total AS total_companies, c.sponsoring AS sponsoring_companies,
+               a.n AS active_contracts, o.n AS outstanding_count, o.cents AS outstanding_cents
+        FROM (SELECT coalesce(sum(n), 0) AS total, coalesce(sum(n) FILTER (WHERE status = 'sponsor'), 0) AS sponsoring
+              FROM company_status_counts(${orgId}::uuid)) c,
+             (SELECT count(*) AS n FROM contract
+              WHERE org_id = ${orgId} AND status = 'active' AND deleted_at IS NULL
+                AND start_date <= current_date AND end_date >= current_date) a,
+             (SELECT coalesce(sum(invoice_count), 0) AS n, coalesce(sum(total_cents), 0) AS cents
+              FROM org_invoice_status_totals(${orgId}::uuid) WHERE status IN (${outstanding})) o`,
   );
-  return { count: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
-}
-
-/**
- * Cents of invoices paid on or after a calendar day, the day of payment read in the viewer's zone.
- * Read on invoice_org_paid_idx.
- */
-export async function paidSince(tx: TTx, orgId: string, fromDay: string, zone: string): Promise<number> {
-  const [row] = await rows(
-    tx,
-    z.object({ cents: column.count }),
-    sql`SELECT coalesce(sum(total_amount_cents), 0) AS cents FROM invoice
-        WHERE org_id = ${orgId} AND status = 'paid'
-          AND paid_at >= (${fromDay}::date::timestamp AT TIME ZONE ${zone})`,
-  );
-  return Number(row?.cents ?? 0);
+  if (!row) throw new Error('dashboard counts returned nothing');
+  return row;
 }
 
 export const ZRevenueRow = z.object({
   month: z.string(),
   sponsorships_cents: column.count,
   donations_cents: column.count,
+  paid_since_cents: column.count,
 });
 export type TRevenueRow = z.output<typeof ZRevenueRow>;
 
 /**
- * Monthly revenue from firstMonth to lastMonth ('YYYY-MM-01'), every month present.
+ * Revenue Trends' months from firstMonth to lastMonth ('YYYY-MM-01'), every month present, and
+ * (on every row, one statement for both) the cents of invoices paid since paidSinceDay, the day of
+ * payment read in the viewer's zone.
+ *
  * Sponsorships: the money sponsors paid, by the month of payment in the viewer's zone, which is
  * paid invoices by paid_at; plus, for a club that does not invoice through Pennant, each agreement
  * (not deleted) that has no invoice at all, at its value (spec §3, AGREEMENT_VALUE_SQL) in the
@@ -81,52 +71,61 @@ export type TRevenueRow = z.output<typeof ZRevenueRow>;
  * through its invoices, so nothing is counted twice. Donations: paid donations by the month of
  * payment in the viewer's zone, summed from whole quarter hours (every zone is a whole number of
  * them from UTC, so a quarter never straddles two local months).
+ *
+ * Each local month is a range of instants [from_at, to_at). Its paid invoices are the UTC days
+ * wholly inside it, from the per-day totals, plus the invoices of the part-days at either end
+ * (from_at to the next UTC midnight, the last UTC midnight to to_at), read from
+ * invoice_org_paid_idx; the paid-since figure is the same with no end. Every bound is a column of
+ * a materialized row, so each range is an index condition (under row-level security an
+ * expression of zone functions is not), and no row is converted between zones.
  */
-export function monthlyRevenue(
+export function revenueFigures(
   tx: TTx,
   orgId: string,
   zone: string,
   firstMonth: string,
   lastMonth: string,
+  paidSinceDay: string,
 ): Promise<TRevenueRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZRevenueRow,
-    // Months are grouped as timestamps (date_trunc), not as text: sorting thousands of 'YYYY-MM'
-    // strings under the database's collation cost more than the rest of the statement.
-    sql`WITH months AS (
-          SELECT m AS month FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m
+    sql`WITH bounds AS MATERIALIZED (
+          SELECT b.month, b.from_at, b.to_at,
+                 (b.from_at AT TIME ZONE 'UTC')::date + 1 AS first_whole_day,
+                 (b.to_at AT TIME ZONE 'UTC')::date AS end_day,
+                 ((b.from_at AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC' AS head_to,
+                 (b.to_at AT TIME ZONE 'UTC')::date::timestamp AT TIME ZONE 'UTC' AS tail_from
+          FROM (SELECT m AS month, m AT TIME ZONE ${zone} AS from_at, (m + interval '1 month') AT TIME ZONE ${zone} AS to_at
+                FROM generate_series(${firstMonth}::timestamp, ${lastMonth}::timestamp, interval '1 month') AS m) b
         ),
-        window_bounds AS (
-          SELECT ${firstMonth}::date::timestamp AT TIME ZONE ${zone} AS from_at,
-                 (${lastMonth}::date + interval '1 month')::timestamp AT TIME ZONE ${zone} AS to_at
+        since AS MATERIALIZED (
+          SELECT s.from_at, (s.from_at AT TIME ZONE 'UTC')::date + 1 AS first_whole_day,
+                 ((s.from_at AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC' AS head_to
+          FROM (SELECT ${paidSinceDay}::date::timestamp AT TIME ZONE ${zone} AS from_at) s
         ),
-        sponsorship_amounts(month, cents) AS (
-          SELECT date_trunc('month', i.paid_at AT TIME ZONE ${zone}), i.total_amount_cents
-          FROM invoice i, window_bounds b
-          WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.from_at AND i.paid_at < b.to_at
-          UNION ALL
-          SELECT date_trunc('month', c.start_date::timestamp), coalesce(${AGREEMENT_VALUE_SQL}, 0)
-          FROM contract c
-          WHERE c.org_id = ${orgId} AND c.deleted_at IS NULL
-            AND c.start_date >= ${firstMonth}::date
-            AND c.start_date < ${lastMonth}::date + interval '1 month'
-            AND NOT EXISTS (SELECT 1 FROM invoice ci WHERE ci.org_id = c.org_id AND ci.agreement_id = c.id)
-        ),
-        sponsorships AS (
-          SELECT month, sum(cents) AS cents FROM sponsorship_amounts GROUP BY 1
-        ),
-        donations AS (
-          SELECT date_trunc('month', q.quarter AT TIME ZONE ${zone}) AS month, sum(q.total_cents) AS cents
-          FROM window_bounds b, org_giving_quarters(${orgId}::uuid, b.from_at, b.to_at) q
-          GROUP BY 1
+        paid_since AS (
+          SELECT (SELECT coalesce(sum(d.total_cents), 0)
+                  FROM since s, org_invoice_paid_days(${orgId}::uuid, s.first_whole_day, 'infinity'::date) d)
+               + (SELECT coalesce(sum(i.total_amount_cents), 0) FROM since s, invoice i
+                  WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= s.from_at AND i.paid_at < s.head_to)
+                 AS cents
         )
-        SELECT to_char(months.month, 'YYYY-MM') AS month,
-               coalesce(s.cents, 0) AS sponsorships_cents,
-               coalesce(d.cents, 0) AS donations_cents
-        FROM months
-        LEFT JOIN sponsorships s ON s.month = months.month
-        LEFT JOIN donations d ON d.month = months.month
-        ORDER BY months.month`,
+        SELECT to_char(b.month, 'YYYY-MM') AS month,
+               (SELECT coalesce(sum(d.total_cents), 0)
+                FROM org_invoice_paid_days(${orgId}::uuid, b.first_whole_day, b.end_day) d)
+             + (SELECT coalesce(sum(i.total_amount_cents), 0) FROM invoice i
+                WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.from_at AND i.paid_at < b.head_to)
+             + (SELECT coalesce(sum(i.total_amount_cents), 0) FROM invoice i
+                WHERE i.org_id = ${orgId} AND i.status = 'paid' AND i.paid_at >= b.tail_from AND i.paid_at < b.to_at)
+             + coalesce(a.total_cents, 0) AS sponsorships_cents,
+               (SELECT coalesce(sum(q.total_cents), 0)
+                FROM org_giving_quarters(${orgId}::uuid, b.from_at, b.to_at) q) AS donations_cents,
+               p.cents AS paid_since_cents
+        FROM bounds b
+        CROSS JOIN paid_since p
+        LEFT JOIN org_agreement_months(${orgId}::uuid, ${firstMonth}::date, (${lastMonth}::date + interval '1 month')::date) a
+          ON a.month = b.month::date
+        ORDER BY b.month`,
   );
 }

@@ -2,9 +2,9 @@ import type { TDashboardMetrics, TRevenueMonth, TRevenueWindow } from '@pennant/
 import { firstDay, fiscalYearStart, monthsBefore, zonedYearMonth } from '@pennant/shared/months';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
-import { timezoneOf } from '../organizations/profile.service';
+import { zoneOrDefault } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
-import { companyCounts, countActiveContracts, monthlyRevenue, outstandingInvoices, paidSince } from './dashboard.repo';
+import { dashboardCounts, revenueFigures } from './dashboard.repo';
 
 export { fiscalYearStart, monthsBefore } from '@pennant/shared/months';
 
@@ -19,45 +19,46 @@ export function growthPct(revenue: readonly TRevenueMonth[]): number | null {
 
 /**
  * The dashboard's figures. "This month" and the fiscal year are read on the calendar of the
- * requesting user's zone (their profile, America/New_York by default).
+ * requesting user's zone (their profile, America/New_York by default), read in the same tenant
+ * transaction as the figures.
  */
 export async function dashboardMetrics(
   deps: TDeps,
   member: TMember,
-  months: TRevenueWindow,
+  monthCount: TRevenueWindow,
   now: Date = new Date(),
 ): Promise<TDashboardMetrics> {
-  const zone = await timezoneOf(deps, member.userId);
-  const current = zonedYearMonth(now, zone);
-  const fiscalStart = firstDay(fiscalYearStart(current, member.org.fiscalStartMonth));
-  const figures = await withTenant(deps.db, member, async (tx) => ({
-    companies: await companyCounts(tx, member.orgId),
-    activeContracts: await countActiveContracts(tx, member.orgId),
-    outstanding: await outstandingInvoices(tx, member.orgId),
-    paidYtd: await paidSince(tx, member.orgId, fiscalStart, zone),
-    revenue: await monthlyRevenue(
+  const figures = await withTenant(deps.db, member, async (tx) => {
+    const counts = await dashboardCounts(tx, member.orgId);
+    const zone = zoneOrDefault(counts.timezone);
+    const current = zonedYearMonth(now, zone);
+    const fiscalStart = firstDay(fiscalYearStart(current, member.org.fiscalStartMonth));
+    const months = await revenueFigures(
       tx,
       member.orgId,
       zone,
-      firstDay(monthsBefore(current, months - 1)),
+      firstDay(monthsBefore(current, monthCount - 1)),
       firstDay(current),
-    ),
-  }));
-  const revenue: TRevenueMonth[] = figures.revenue.map((r) => ({
+      fiscalStart,
+    );
+    return { counts, zone, fiscalStart, months };
+  });
+  const revenue: TRevenueMonth[] = figures.months.map((r) => ({
     month: r.month,
     sponsorshipsCents: Number(r.sponsorships_cents),
     donationsCents: Number(r.donations_cents),
   }));
   const sponsorshipsCents = revenue.reduce((sum, m) => sum + m.sponsorshipsCents, 0);
   const donationsCents = revenue.reduce((sum, m) => sum + m.donationsCents, 0);
+  const { counts } = figures;
   return {
-    totalCompanies: figures.companies.total,
-    sponsoringCompanies: figures.companies.sponsoring,
-    activeContracts: figures.activeContracts,
-    outstandingInvoices: figures.outstanding,
-    paidYearToDateCents: figures.paidYtd,
-    fiscalYearStart: fiscalStart,
-    timezone: zone,
+    totalCompanies: counts.total_companies,
+    sponsoringCompanies: counts.sponsoring_companies,
+    activeContracts: counts.active_contracts,
+    outstandingInvoices: { count: counts.outstanding_count, cents: counts.outstanding_cents },
+    paidYearToDateCents: figures.months[0]?.paid_since_cents ?? 0,
+    fiscalYearStart: figures.fiscalStart,
+    timezone: figures.zone,
     revenue,
     totals: {
       totalCents: sponsorshipsCents + donationsCents,

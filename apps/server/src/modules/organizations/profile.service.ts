@@ -25,8 +25,12 @@ export async function setTimezonePreference(
   return { timezone: row.timezone, autoDetect: row.timezoneAutoDetect };
 }
 
+/** A saved zone in its canonical spelling; the default when unset or no longer valid. */
+export function zoneOrDefault(saved: string | null): string {
+  return (saved && canonicalTimezone(saved)) ?? DEFAULT_TIMEZONE;
+}
+
 /** The zone a user's dates and months are read in; the default when unset or no longer valid. */
 export async function timezoneOf(deps: TDeps, userId: string): Promise<string> {
-  const saved = await withPlatform(deps.db, deps.log, 'user timezone', (tx) => findTimezone(tx, userId));
-  return (saved && canonicalTimezone(saved)) ?? DEFAULT_TIMEZONE;
+  return zoneOrDefault(await withPlatform(deps.db, deps.log, 'user timezone', (tx) => findTimezone(tx, userId)));
 }

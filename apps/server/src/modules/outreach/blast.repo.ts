@@ -1,6 +1,8 @@
 import { PROSPECT_STATUSES, type TCcRole } from '@pennant/shared/outreach/schemas';
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { column, rows, sql, type TTx } from '../../db/client';
+import { containsPattern } from '../companies/companies.repo';
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
@@ -19,35 +21,141 @@ const ZProspect = z.object({
   contact_name: z.string(),
   company_name: z.string(),
   email: z.string(),
+  /** lower(contact name), kept by the database (0028): the order's first key and the cursor's. */
+  name_key: z.string(),
 });
 export type TProspectRow = z.output<typeof ZProspect>;
 
 /**
- * Active prospects: companies in a pipeline status whose active primary contact has an e-mail
- * that opted out neither as a company contact (any of the organization's with that address) nor as
- * a fundraising contact. `ids` narrows to those companies. By contact name.
+ * The addresses that opted out, as a CTE named opted_out: a company contact of the organization with
+ * the address (any of them, trimmed, lower case) or a fundraising contact with it. Read once per
+ * statement from the two partial indexes of 0028 and matched by hash (NOT IN a hashed subplan): a
+ * correlated NOT EXISTS per prospect read every contact of the organization again for each one.
  */
-export function listProspects(tx: TTx, orgId: string, ids?: readonly string[]): Promise<TProspectRow[]> {
-  const only = ids ? sql`AND c.id IN (SELECT (jsonb_array_elements_text(${json(ids)}))::uuid)` : sql``;
+const optedOut = (orgId: string) => sql`opted_out AS (
+    SELECT o.email_key AS email FROM company_contact o
+    WHERE o.org_id = ${orgId} AND o.email_opt_out AND o.email_key IS NOT NULL
+    UNION
+    SELECT lower(f.email) FROM fundraising_contact f WHERE f.org_id = ${orgId} AND f.email_opt_out
+  )`;
+
+/** The pipeline statuses as a list of parameters (texteq is leakproof: the planner may use an index on it). */
+const pipeline = () =>
+  sql.join(
+    PROSPECT_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+
+/**
+ * An active prospect, on company_contact cc joined to its company c: a company in a pipeline status
+ * whose active primary contact has an e-mail (not blank) that opted out neither as a company
+ * contact nor as a fundraising contact. The one statement of the rule for the page, the search,
+ * the count and the queue. email_key is NULLIF(lower(btrim(email)), '') (0028).
+ */
+const prospectRule = (orgId: string) => sql`cc.org_id = ${orgId} AND cc.is_primary AND cc.is_active
+    AND cc.email_key IS NOT NULL AND c.status IN (${pipeline()})
+    AND cc.email_key NOT IN (SELECT email FROM opted_out WHERE email IS NOT NULL)`;
+
+const PROSPECT_FROM = sql`FROM company_contact cc JOIN company c ON c.id = cc.company_id AND c.org_id = cc.org_id`;
+const PROSPECT_COLUMNS = sql`c.id, cc.id AS contact_id, cc.name AS contact_name, c.name AS company_name,
+    btrim(cc.email) AS email, cc.name_key`;
+/** Contact name, then the company's id: a walk of company_contact_prospect_idx (0028). */
+const PROSPECT_ORDER = sql`ORDER BY cc.name_key, cc.company_id`;
+
+/**
+ * A term with three letters or digits in a row has a trigram for the indexes of company_search and
+ * company_contact_search to look up; a shorter one would read every document of both, so it is
+ * matched while walking the prospects in order instead (a short term matches many, so a page is
+ * found early).
+ */
+export function searchUsesTrigrams(term: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(term);
+}
+
+/**
+ * The search: contact name, company name or e-mail holds the term (case-insensitive, taken
+ * literally). With a trigram term the candidates come first from the two trigram indexes (contacts
+ * by name or e-mail, companies by their search text), as a CTE named hits, and the condition
+ * checks each; under row-level security no index serves an ILIKE on the tables themselves. Its
+ * cost follows the number of candidates, as the companies list's search does: a term found in
+ * most of a large organization's contacts reads most of them.
+ */
+function searchSql(orgId: string, term: string | null): { cte: SQL; where: SQL } {
+  if (!term) return { cte: sql``, where: sql`` };
+  const pattern = containsPattern(term);
+  const where = sql`AND (cc.name ILIKE ${pattern} OR c.name ILIKE ${pattern} OR cc.email ILIKE ${pattern})`;
+  if (!searchUsesTrigrams(term)) return { cte: sql``, where };
+  return {
+    cte: sql`, hits AS (
+      SELECT h.contact_id AS id FROM company_contact_search_hits(${orgId}::uuid, ${pattern}) h
+      UNION
+      SELECT pc.id FROM company_search_hits(${orgId}::uuid, ${pattern}) s
+      JOIN company_contact pc ON pc.company_id = s.company_id AND pc.org_id = ${orgId} AND pc.is_primary
+      WHERE s.status IN (${pipeline()})
+    )`,
+    // As an array, so each candidate is one look-up by primary key: as a join, the planner (which
+    // cannot see how many hits there are) hashed all 125,000 contacts of the table against them.
+    where: sql`AND cc.id = ANY (ARRAY(SELECT id FROM hits)) ${where}`,
+  };
+}
+
+export interface TProspectCursor {
+  /** The last row's name_key. */
+  key: string;
+  /** The last row's company id. */
+  id: string;
+}
+
+/**
+ * One page of active prospects by contact name after `after` (keyset: each page is a walk of the
+ * index from the last row seen), `limit` rows.
+ *
+ * Planned for its parameters every time (rows, not preparedRows): a prepared statement's generic
+ * plan assumes an organization of average size, and for the large one it read all 60,000 primary
+ * contacts into a hash join and sorted them (0.3 s) instead of walking the index for 84.
+ */
+export function listProspectPage(
+  tx: TTx,
+  orgId: string,
+  opts: { search: string | null; after: TProspectCursor | null; limit: number },
+): Promise<TProspectRow[]> {
+  const search = searchSql(orgId, opts.search);
+  const after = opts.after
+    ? sql`AND (cc.name_key, cc.company_id) > (${opts.after.key}, ${opts.after.id}::uuid)`
+    : sql``;
+  const query = sql`WITH ${optedOut(orgId)} ${search.cte}
+    SELECT ${PROSPECT_COLUMNS} ${PROSPECT_FROM}
+    WHERE ${prospectRule(orgId)} ${search.where} ${after}
+    ${PROSPECT_ORDER} LIMIT ${opts.limit}`;
+  return rows(tx, ZProspect, query);
+}
+
+/**
+ * How many active prospects match, counted up to `upTo` (the caller asks one past its cap, to know
+ * whether there are more). Walking the index stops there; a trigram search counts its candidates.
+ * Planned for its parameters, like the page.
+ */
+export async function countProspects(tx: TTx, orgId: string, search: string | null, upTo: number): Promise<number> {
+  const s = searchSql(orgId, search);
+  // Without trigrams the rows are taken in index order, so the walk stops at `upTo`.
+  const order = search && searchUsesTrigrams(search) ? sql`` : PROSPECT_ORDER;
+  const query = sql`WITH ${optedOut(orgId)} ${s.cte}
+    SELECT count(*) AS n FROM (
+      SELECT 1 ${PROSPECT_FROM} WHERE ${prospectRule(orgId)} ${s.where} ${order} LIMIT ${upTo}
+    ) found`;
+  const [row] = await rows(tx, z.object({ n: column.count }), query);
+  return row?.n ?? 0;
+}
+
+/** The active prospects among these companies (the preview's one, the queue's recipients). */
+export function findProspects(tx: TTx, orgId: string, ids: readonly string[]): Promise<TProspectRow[]> {
   return rows(
     tx,
     ZProspect,
-    // The opted-out addresses are gathered once and matched by hash (NOT IN a hashed subplan): a
-    // correlated NOT EXISTS per prospect read every contact of the organization again for each
-    // one (no index serves lower(btrim(email)) under row-level security), seconds at 100,000.
-    sql`WITH opted_out AS (
-          SELECT lower(btrim(o.email)) AS email FROM company_contact o
-          WHERE o.org_id = ${orgId} AND o.email_opt_out AND o.email IS NOT NULL
-          UNION
-          SELECT lower(f.email) FROM fundraising_contact f WHERE f.org_id = ${orgId} AND f.email_opt_out
-        )
-        SELECT c.id, cc.id AS contact_id, cc.name AS contact_name, c.name AS company_name, btrim(cc.email) AS email
-        FROM company c
-        JOIN company_contact cc ON cc.company_id = c.id AND cc.org_id = c.org_id AND cc.is_primary AND cc.is_active
-        WHERE c.org_id = ${orgId} AND c.status IN (SELECT jsonb_array_elements_text(${json(PROSPECT_STATUSES)}))
-          AND btrim(COALESCE(cc.email, '')) <> '' ${only}
-          AND lower(btrim(cc.email)) NOT IN (SELECT email FROM opted_out WHERE email IS NOT NULL)
-        ORDER BY lower(cc.name), lower(c.name), c.id`,
+    sql`WITH ${optedOut(orgId)}
+        SELECT ${PROSPECT_COLUMNS} ${PROSPECT_FROM}
+        WHERE ${prospectRule(orgId)} AND c.id IN (SELECT (jsonb_array_elements_text(${json(ids)}))::uuid)
+        ${PROSPECT_ORDER}`,
   );
 }
 

@@ -31,7 +31,7 @@ export const listBlastProspects = contract({
   path: '/outreach/prospects',
   tags,
   summary:
-    'One page (50) of active prospects: pipeline companies (prospect, contacted, negotiating) with a primary contact e-mail not opted out, by contact name; a search on contact, company or e-mail; the total (first page, up to 1,000)',
+    'One page (50) of active prospects: pipeline companies (prospect, contacted, negotiating) with a primary contact e-mail not opted out, by contact name; a search on contact, company or e-mail; the total (first page, up to 500)',
   permission: 'outreach.create',
   topic,
   request: { query: ZBlastProspectQuery },

@@ -19,10 +19,11 @@ export const BLAST_LIMITS = {
   /** Prospects in one page of the Recipients table (GET /outreach/prospects, keyset by contact name). */
   prospectPageSize: 50,
   /**
-   * The matching prospects are counted up to this many; past it the total reads '1,000+'. Counting
-   * all 36,000 of a large organization on every search would cost more than the page itself.
+   * The matching prospects are counted up to this many, as many as one blast takes; past it the
+   * total reads '500+' (the exact number would change nothing for the blast, and counting all 36,000
+   * of a large organization on every search would cost more than the page itself).
    */
-  prospectCountMax: 1_000,
+  prospectCountMax: 500,
   /** The Recipients search box (contact, company or e-mail). */
   searchMax: 100,
   /** The page cursor: a company id and a contact name key (names are at most 120 characters). */

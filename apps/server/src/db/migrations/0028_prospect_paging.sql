@@ -14,6 +14,10 @@ ALTER TABLE company_contact ADD COLUMN email_key text GENERATED ALWAYS AS (NULLI
 -- for the opt-out test.
 CREATE INDEX company_contact_prospect_idx ON company_contact (org_id, name_key, company_id) INCLUDE (email_key)
   WHERE is_primary AND is_active AND email_key IS NOT NULL;
+-- A prospect's company is looked up by id once per contact walked (the total counts up to 500 of
+-- them), for its status and, in a search, its name: with both in the index the look-up never reads
+-- the table.
+CREATE INDEX company_id_status_idx ON company (id) INCLUDE (org_id, status, name);
 -- The opted-out addresses of an organization, read for every page: without these each request read
 -- all of its company and fundraising contacts.
 CREATE INDEX company_contact_opted_out_idx ON company_contact (org_id) INCLUDE (email_key) WHERE email_opt_out;

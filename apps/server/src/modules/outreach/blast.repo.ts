@@ -50,11 +50,13 @@ const pipeline = () =>
  * An active prospect, on company_contact cc joined to its company c: a company in a pipeline status
  * whose active primary contact has an e-mail (not blank) that opted out neither as a company
  * contact nor as a fundraising contact. The one statement of the rule for the page, the search,
- * the count and the queue. email_key is NULLIF(lower(btrim(email)), '') (0028).
+ * the count and the queue, in its two halves (the contact's, the company's). email_key is
+ * NULLIF(lower(btrim(email)), '') (0028).
  */
-const prospectRule = (orgId: string) => sql`cc.org_id = ${orgId} AND cc.is_primary AND cc.is_active
-    AND cc.email_key IS NOT NULL AND c.status IN (${pipeline()})
-    AND cc.email_key NOT IN (SELECT email FROM opted_out WHERE email IS NOT NULL)`;
+const contactRule = (orgId: string) => sql`cc.org_id = ${orgId} AND cc.is_primary AND cc.is_active
+    AND cc.email_key IS NOT NULL AND cc.email_key NOT IN (SELECT email FROM opted_out WHERE email IS NOT NULL)`;
+const companyRule = () => sql`c.status IN (${pipeline()})`;
+const prospectRule = (orgId: string) => sql`${contactRule(orgId)} AND ${companyRule()}`;
 
 const PROSPECT_FROM = sql`FROM company_contact cc JOIN company c ON c.id = cc.company_id AND c.org_id = cc.org_id`;
 const PROSPECT_COLUMNS = sql`c.id, cc.id AS contact_id, cc.name AS contact_name, c.name AS company_name,
@@ -65,39 +67,35 @@ const PROSPECT_ORDER = sql`ORDER BY cc.name_key, cc.company_id`;
 /**
  * A term with three letters or digits in a row has a trigram for the indexes of company_search and
  * company_contact_search to look up; a shorter one would read every document of both, so it is
- * matched while walking the prospects in order instead (a short term matches many, so a page is
- * found early).
+ * only ever matched while walking the prospects in order.
  */
 export function searchUsesTrigrams(term: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(term);
 }
 
 /**
- * The search: contact name, company name or e-mail holds the term (case-insensitive, taken
- * literally). With a trigram term the candidates come first from the two trigram indexes (contacts
- * by name or e-mail, companies by their search text), as a CTE named hits, and the condition
- * checks each; under row-level security no index serves an ILIKE on the tables themselves. Its
- * cost follows the number of candidates, as the companies list's search does: a term found in
- * most of a large organization's contacts reads most of them.
+ * The search's test on a contact's keys and its company's name: contact name, e-mail or company
+ * name holds the term, case-insensitive and taken literally. The keys are lower(name) and
+ * lower(btrim(email)), which ILIKE matches as it would the columns (it folds case itself, and the
+ * term is trimmed), and the indexes of 0028 carry them and the company's name, so a walk tests
+ * each contact without reading either table.
  */
-function searchSql(orgId: string, term: string | null): { cte: SQL; where: SQL } {
-  if (!term) return { cte: sql``, where: sql`` };
-  const pattern = containsPattern(term);
-  const where = sql`AND (cc.name ILIKE ${pattern} OR c.name ILIKE ${pattern} OR cc.email ILIKE ${pattern})`;
-  if (!searchUsesTrigrams(term)) return { cte: sql``, where };
-  return {
-    cte: sql`, hits AS (
-      SELECT h.contact_id AS id FROM company_contact_search_hits(${orgId}::uuid, ${pattern}) h
-      UNION
-      SELECT pc.id FROM company_search_hits(${orgId}::uuid, ${pattern}) s
-      JOIN company_contact pc ON pc.company_id = s.company_id AND pc.org_id = ${orgId} AND pc.is_primary
-      WHERE s.status IN (${pipeline()})
-    )`,
-    // As an array, so each candidate is one look-up by primary key: as a join, the planner (which
-    // cannot see how many hits there are) hashed all 125,000 contacts of the table against them.
-    where: sql`AND cc.id = ANY (ARRAY(SELECT id FROM hits)) ${where}`,
-  };
-}
+const matchSql = (nameKey: SQL, emailKey: SQL, companyName: SQL, pattern: string) =>
+  sql`(${nameKey} ILIKE ${pattern} OR ${emailKey} ILIKE ${pattern} OR ${companyName} ILIKE ${pattern})`;
+
+/**
+ * The candidates of a trigram term, as a CTE named hits: contacts whose name or e-mail holds it
+ * (company_contact_search) and the primary contacts of pipeline companies whose search text does
+ * (company_search), by the two trigram indexes; under row-level security no index serves an
+ * ILIKE on the tables themselves.
+ */
+const hitsCte = (orgId: string, pattern: string) => sql`, hits AS (
+    SELECT h.contact_id AS id FROM company_contact_search_hits(${orgId}::uuid, ${pattern}) h
+    UNION
+    SELECT pc.id FROM company_search_hits(${orgId}::uuid, ${pattern}) s
+    JOIN company_contact pc ON pc.company_id = s.company_id AND pc.org_id = ${orgId} AND pc.is_primary
+    WHERE s.status IN (${pipeline()})
+  )`;
 
 export interface TProspectCursor {
   /** The last row's name_key. */
@@ -106,45 +104,143 @@ export interface TProspectCursor {
   id: string;
 }
 
+export interface TProspectPageQuery {
+  search: string | null;
+  after: TProspectCursor | null;
+  /** Rows of the page. */
+  limit: number;
+  /** Matches to count up to (at least `limit`): one past the total's cap, or the page's size. */
+  upTo: number;
+}
+
 /**
- * One page of active prospects by contact name after `after` (keyset: each page is a walk of the
- * index from the last row seen), `limit` rows.
+ * Prospects a trigram search first walks in order before it turns to the trigram indexes: a term
+ * found in many of them (a common mail domain) fills the page and the count within a few hundred,
+ * where its trigram candidates would be most of the organization. A rarer term wastes this walk.
+ */
+export const SEARCH_WALK_BUDGET = 2_000;
+
+const ZPageRow = z.object({
+  matched: column.count,
+  walked: column.count,
+  id: z.string().nullable(),
+  contact_id: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  email: z.string().nullable(),
+  name_key: z.string().nullable(),
+});
+
+interface TFound {
+  rows: TProspectRow[];
+  /** Matches found, up to `upTo`. */
+  matched: number;
+  /** Contacts walked (the budgeted walk only). */
+  walked: number;
+}
+
+/**
+ * The statement's end, after a CTE named found (company_id, name_key of the matches, in order): the
+ * page's rows read whole (only they are), and the counts, on one row even when nothing matched.
+ */
+async function pageOfFound(tx: TTx, orgId: string, ctes: SQL, walked: SQL, limit: number): Promise<TFound> {
+  const found = await rows(
+    tx,
+    ZPageRow,
+    sql`WITH ${optedOut(orgId)} ${ctes}
+      SELECT n.matched, n.walked, p.* FROM (SELECT (SELECT count(*) FROM found) AS matched, ${walked} AS walked) n
+      LEFT JOIN LATERAL (
+        SELECT c.id, cc.id AS contact_id, cc.name AS contact_name, c.name AS company_name,
+               btrim(cc.email) AS email, cc.name_key
+        FROM (SELECT * FROM found ORDER BY name_key, company_id LIMIT ${limit}) f
+        -- The company's one primary contact (company_contact_one_primary_uq).
+        JOIN company_contact cc ON cc.company_id = f.company_id AND cc.is_primary AND cc.org_id = ${orgId}
+        JOIN company c ON c.id = f.company_id AND c.org_id = ${orgId}
+      ) p ON true
+      ORDER BY p.name_key, p.id`,
+  );
+  return {
+    // Nothing matched: the one row of counts, with no prospect on it.
+    rows: found.flatMap((r) => (r.id === null ? [] : [ZProspect.parse(r)])),
+    matched: found[0]?.matched ?? 0,
+    walked: found[0]?.walked ?? 0,
+  };
+}
+
+/** After the cursor: a row comparison the prospect index answers (both columns plain, so leakproof). */
+const afterSql = (after: TProspectCursor | null) =>
+  after ? sql`AND (cc.name_key, cc.company_id) > (${after.key}, ${after.id}::uuid)` : sql``;
+
+/**
+ * The matches in order, walking the prospect index from the cursor and stopping at `upTo` (keyset:
+ * as cheap at any depth). Without a search, or with a short term, this is the whole answer; with a
+ * trigram term, the candidates come from the trigram indexes first (`trigrams`).
+ */
+function walkOrHits(tx: TTx, orgId: string, q: TProspectPageQuery, trigrams: boolean): Promise<TFound> {
+  const pattern = q.search ? containsPattern(q.search) : null;
+  const hits = pattern && trigrams ? hitsCte(orgId, pattern) : sql``;
+  // As an array, so each candidate is one look-up by primary key: as a join, the planner (which
+  // cannot see how many hits there are) hashed all 125,000 contacts of the table against them.
+  const candidates = pattern && trigrams ? sql`AND cc.id = ANY (ARRAY(SELECT id FROM hits))` : sql``;
+  return pageOfFound(
+    tx,
+    orgId,
+    sql`${hits}, found AS MATERIALIZED (
+      SELECT cc.company_id, cc.name_key ${PROSPECT_FROM}
+      WHERE ${prospectRule(orgId)} ${candidates} ${pattern ? sql`AND ${matchSql(sql`cc.name_key`, sql`cc.email_key`, sql`c.name`, pattern)}` : sql``}
+        ${afterSql(q.after)}
+      ${PROSPECT_ORDER} LIMIT ${Math.max(q.upTo, q.limit)}
+    )`,
+    sql`0`,
+    q.limit,
+  );
+}
+
+/**
+ * A trigram search's first try: the next `budget` prospects in order (a walk like the list's, keys
+ * only), tested. It is the answer when it found `upTo` matches or walked to the end; otherwise null.
+ */
+async function walkWithin(tx: TTx, orgId: string, q: TProspectPageQuery, budget: number): Promise<TFound | null> {
+  const pattern = containsPattern(q.search ?? '');
+  const upTo = Math.max(q.upTo, q.limit);
+  const found = await pageOfFound(
+    tx,
+    orgId,
+    sql`, walked AS MATERIALIZED (
+      SELECT cc.company_id, cc.name_key, cc.email_key, c.name AS company_name ${PROSPECT_FROM}
+      WHERE ${prospectRule(orgId)} ${afterSql(q.after)}
+      ${PROSPECT_ORDER} LIMIT ${budget}
+    ), found AS MATERIALIZED (
+      SELECT w.company_id, w.name_key FROM walked w
+      WHERE ${matchSql(sql`w.name_key`, sql`w.email_key`, sql`w.company_name`, pattern)}
+      ORDER BY w.name_key, w.company_id LIMIT ${upTo}
+    )`,
+    sql`(SELECT count(*) FROM walked)`,
+    q.limit,
+  );
+  return found.matched >= upTo || found.walked < budget ? found : null;
+}
+
+/**
+ * One page of active prospects by contact name after the cursor, matching the search, and how many
+ * match, counted up to `upTo`, in one statement (two for a trigram term the walk did not settle).
+ * Only keys are walked (index-only on the contacts' prospect index and the companies' id index of
+ * 0028); the page's rows are read whole at the end.
  *
  * Planned for its parameters every time (rows, not preparedRows): a prepared statement's generic
  * plan assumes an organization of average size, and for the large one it read all 60,000 primary
  * contacts into a hash join and sorted them (0.3 s) instead of walking the index for 84.
  */
-export function listProspectPage(
+export async function findProspectPage(
   tx: TTx,
   orgId: string,
-  opts: { search: string | null; after: TProspectCursor | null; limit: number },
-): Promise<TProspectRow[]> {
-  const search = searchSql(orgId, opts.search);
-  const after = opts.after
-    ? sql`AND (cc.name_key, cc.company_id) > (${opts.after.key}, ${opts.after.id}::uuid)`
-    : sql``;
-  const query = sql`WITH ${optedOut(orgId)} ${search.cte}
-    SELECT ${PROSPECT_COLUMNS} ${PROSPECT_FROM}
-    WHERE ${prospectRule(orgId)} ${search.where} ${after}
-    ${PROSPECT_ORDER} LIMIT ${opts.limit}`;
-  return rows(tx, ZProspect, query);
-}
-
-/**
- * How many active prospects match, counted up to `upTo` (the caller asks one past its cap, to know
- * whether there are more). Walking the index stops there; a trigram search counts its candidates.
- * Planned for its parameters, like the page.
- */
-export async function countProspects(tx: TTx, orgId: string, search: string | null, upTo: number): Promise<number> {
-  const s = searchSql(orgId, search);
-  // Without trigrams the rows are taken in index order, so the walk stops at `upTo`.
-  const order = search && searchUsesTrigrams(search) ? sql`` : PROSPECT_ORDER;
-  const query = sql`WITH ${optedOut(orgId)} ${s.cte}
-    SELECT count(*) AS n FROM (
-      SELECT 1 ${PROSPECT_FROM} WHERE ${prospectRule(orgId)} ${s.where} ${order} LIMIT ${upTo}
-    ) found`;
-  const [row] = await rows(tx, z.object({ n: column.count }), query);
-  return row?.n ?? 0;
+  q: TProspectPageQuery,
+  budget = SEARCH_WALK_BUDGET,
+): Promise<{ rows: TProspectRow[]; matched: number }> {
+  const trigrams = q.search !== null && searchUsesTrigrams(q.search);
+  const found =
+    (trigrams ? await walkWithin(tx, orgId, q, budget) : null) ?? (await walkOrHits(tx, orgId, q, trigrams));
+  return { rows: found.rows, matched: found.matched };
 }
 
 /** The active prospects among these companies (the preview's one, the queue's recipients). */

@@ -21,12 +21,11 @@ import { isId } from '../catalogue/catalogue.common';
 import { listSheetItems } from '../catalogue/price-sheet.repo';
 import type { TMember } from '../session/member';
 import {
-  countProspects,
   findBlastStatus,
   findPriceListFacts,
+  findProspectPage,
   findProspects,
   insertBlast,
-  listProspectPage,
   type TPriceListFacts,
   type TProspectCursor,
   type TProspectRow,
@@ -67,12 +66,12 @@ export async function blastProspects(
   const search = query.search ? query.search : null;
   const after = readCursor(query.after);
   const size = BLAST_LIMITS.prospectPageSize;
-  const { found, counted } = await withTenant(deps.db, member, async (tx) => ({
-    // One row past the page says whether there is another.
-    found: await listProspectPage(tx, member.orgId, { search, after, limit: size + 1 }),
-    counted: after ? null : await countProspects(tx, member.orgId, search, BLAST_LIMITS.prospectCountMax + 1),
-  }));
-  const page = found.slice(0, size);
+  const cap = BLAST_LIMITS.prospectCountMax;
+  const found = await withTenant(deps.db, member, (tx) =>
+    // One row past the page says whether there is another; one past the cap, whether there are more.
+    findProspectPage(tx, member.orgId, { search, after, limit: size + 1, upTo: after ? size + 1 : cap + 1 }),
+  );
+  const page = found.rows.slice(0, size);
   const last = page[page.length - 1];
   return {
     prospects: page.map((p) => ({
@@ -81,9 +80,9 @@ export async function blastProspects(
       companyName: p.company_name,
       email: p.email,
     })),
-    nextCursor: found.length > size && last ? cursorOf(last) : null,
-    totalCount: counted === null ? null : Math.min(counted, BLAST_LIMITS.prospectCountMax),
-    totalCapped: counted !== null && counted > BLAST_LIMITS.prospectCountMax,
+    nextCursor: found.rows.length > size && last ? cursorOf(last) : null,
+    totalCount: after ? null : Math.min(found.matched, cap),
+    totalCapped: !after && found.matched > cap,
   };
 }
 

@@ -3,6 +3,7 @@ import { BLAST_LIMITS, ZQueueBlastInput } from '@pennant/shared/outreach/schemas
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from '../../db/client';
+import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TMailer } from '../../integrations/mail/mailer';
 import { sendEmailJob } from '../../jobs/send-email.job';
@@ -10,6 +11,7 @@ import { forEachDatabase } from '../../test/harness';
 import { platformExec, platformQuery, teammate } from '../../test/team-fixtures';
 import { expectStatus } from '../catalogue/fixtures/catalogue-fixtures';
 import { signUnsubscribeToken, unsubscribeSigningKey } from '../fundraising/unsubscribe-token';
+import { findProspectPage, type TProspectCursor } from './blast.repo';
 import { queueBlast } from './blast.service';
 import { sendBlastEmail, sweepBlastEmails } from './blast-send.service';
 import {
@@ -185,7 +187,7 @@ forEachDatabase('prospect blast: the Recipients pages', (env) => {
     expect(second.prospects.map((p) => p.contactName)).toEqual([]);
   });
 
-  it('counts up to 1,000 and then says there are more', async () => {
+  it('counts up to 500, as many as one blast takes, and then says there are more', async () => {
     const { client, orgId } = await blastOrg(env(), 'Many Bears');
     const many = Array.from({ length: BLAST_LIMITS.prospectCountMax + 1 }, (_, i) => ({
       company: `Bulk Co ${i}`,
@@ -194,15 +196,15 @@ forEachDatabase('prospect blast: the Recipients pages', (env) => {
     }));
     await addProspectsInBulk(env(), orgId, many);
     const first = await prospectPage(client);
-    expect([first.totalCount, first.totalCapped, first.prospects.length]).toEqual([1_000, true, 50]);
+    expect([first.totalCount, first.totalCapped, first.prospects.length]).toEqual([500, true, 50]);
     expect(first.prospects[0]?.contactName).toBe('Bulk Person 0000');
     // A search matching as many is capped too; one matching fewer is exact.
     const all = await prospectPage(client, { search: 'bulk person' });
-    expect([all.totalCount, all.totalCapped]).toEqual([1_000, true]);
+    expect([all.totalCount, all.totalCapped]).toEqual([500, true]);
     const some = await prospectPage(client, { search: 'person 00' });
     expect([some.totalCount, some.totalCapped]).toEqual([100, false]);
-    const fewer = await prospectPage(client, { search: 'bulk999@' });
-    expect(fewer.prospects.map((p) => p.email)).toEqual(['bulk999@many.test']);
+    const fewer = await prospectPage(client, { search: 'bulk500@' });
+    expect(fewer.prospects.map((p) => p.email)).toEqual(['bulk500@many.test']);
     expect([fewer.totalCount, fewer.totalCapped]).toEqual([1, false]);
   });
 
@@ -252,6 +254,58 @@ forEachDatabase('prospect blast: the Recipients pages', (env) => {
       ]);
       expect(flat(pages).map((p) => p.contactName)).toEqual(lake);
     }
+  });
+
+  it('answers a search the same whether it walks the list or reads the trigram indexes', async () => {
+    const { member, orgId } = await blastOrg(env(), 'Two Ways Bears');
+    const ids = await addProspectsInBulk(env(), orgId, [
+      { company: 'Hometown Hardware', contact: 'Alice Park', email: 'alice@hometown.test' },
+      { company: 'Riverside Dental', contact: 'Ben Ortiz', email: 'ben@rd.test' },
+      { company: 'Riverside Bakery', contact: 'Olga Opted', email: 'olga@bakery.test' },
+      { company: 'Parkway Sponsor', contact: 'Sid Sponsor', email: 'sid@park.test', status: 'sponsor' },
+      ...Array.from({ length: 40 }, (_, i) => ({
+        company: `Lakeside Auto ${String(i).padStart(2, '0')}`,
+        contact: `${i % 2 ? 'lake' : 'LAKE'} Person ${String(i % 7)}`,
+        email: `lake${i}@${i % 3 ? 'lk' : 'park'}.test`,
+      })),
+    ]);
+    await platformExec(
+      env(),
+      sql`UPDATE company_contact SET email_opt_out = true WHERE company_id = ${ids.get('Riverside Bakery')}`,
+    );
+    const other = await blastOrg(env(), 'Other Two Ways Bears');
+    await addProspectsInBulk(env(), other.orgId, [
+      { company: 'Park Cafe', contact: 'Pia Park', email: 'pia@park.test' },
+    ]);
+
+    // Every page of a search, seven rows at a time, and the first page's count up to ten.
+    const walkThrough = async (search: string, budget: number) => {
+      const seen: string[][] = [];
+      let after: TProspectCursor | null = null;
+      let first = 0;
+      do {
+        const page = await withTenant(env().deps.db, member, (tx) =>
+          findProspectPage(tx, orgId, { search, after, limit: 8, upTo: after ? 8 : 11 }, budget),
+        );
+        if (!after) first = page.matched;
+        const rows = page.rows.slice(0, 7);
+        seen.push(rows.map((r) => r.contact_name));
+        const last = rows[rows.length - 1];
+        after = page.rows.length > 7 && last ? { key: last.name_key, id: last.id } : null;
+      } while (after && seen.length < 20);
+      return { seen, first };
+    };
+    for (const term of ['park', 'PARK', 'riverside', 'rd.test', 'lake person', 'person 3', 'lk.test', 'nobody']) {
+      const walked = await walkThrough(term, 1_000_000);
+      expect(await walkThrough(term, 0), term).toEqual(walked);
+      expect(await walkThrough(term, 5), term).toEqual(walked);
+    }
+    const park = await walkThrough('park', 0);
+    expect(park.first).toBe(11);
+    expect(park.seen.flat()).toContain('Alice Park');
+    expect(park.seen.flat()).not.toContain('Sid Sponsor');
+    expect(park.seen.flat()).not.toContain('Pia Park');
+    expect((await walkThrough('riverside', 0)).seen).toEqual([['Ben Ortiz']]);
   });
 
   it('follows contacts as they are renamed, given a new address, opted out and deleted', async () => {

@@ -27,7 +27,7 @@ import { RichTextEditor } from './RichTextEditor';
 export const BLAST_UI = {
   steps: ['Recipients', 'Price List', 'Preview & Personalize', 'Schedule & Confirm'] as const,
   searchLabel: 'Search contact, company or email',
-  /** 'Showing 50 of 1,000+ prospects': the count stops at BLAST_LIMITS.prospectCountMax. */
+  /** 'Showing 50 of 500+ prospects': the count stops at BLAST_LIMITS.prospectCountMax. */
   showing: (shown: number, total: number, capped: boolean) =>
     `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${capped ? '+' : ''} ${
       total === 1 && !capped ? 'prospect' : 'prospects'

@@ -11,6 +11,12 @@ interface TMailboxMessage {
 
 const PRICE_LIST = 'Spring Sponsorship Menu';
 
+/** Fifty more prospects, after the seven by contact name: the table's first page is fifty. */
+const FILLERS = Array.from({ length: 50 }, (_, i) => {
+  const n = String(i).padStart(2, '0');
+  return { company: `Filler Supply ${n}`, contact: `Zed Filler ${n}`, email: `zed.filler.${n}@filler.example` };
+});
+
 const PROSPECTS = [
   { company: 'Hometown Hardware', contact: 'Alice Park', email: 'alice@hometown-hardware.example' },
   { company: 'Riverside Dental', contact: 'Ben Ortiz', email: 'ben@riverside-dental.example' },
@@ -43,8 +49,8 @@ async function mailbox(page: Page): Promise<TMailboxMessage[]> {
   return ((await res.json()) as { messages: TMailboxMessage[] }).messages;
 }
 
-// Seven prospects get a personalised sponsorship offer: picked on the dashboard card, a price list
-// chosen, the AI's previews generated and one rewritten in the rich-text editor, sent in the
+// Seven prospects get a personalised sponsorship offer: picked on the dashboard card from 57 (paged
+// by fifty, one found by a search, the rest from the list), a price list chosen, the AI's previews generated and one rewritten in the rich-text editor, sent in the
 // background with the price sheet attached and the sender copied, the progress told in toasts.
 test('a sponsorship lead e-mails seven prospects a personalised offer with the price sheet attached', async ({
   page,
@@ -52,7 +58,7 @@ test('a sponsorship lead e-mails seven prospects a personalised offer with the p
   test.setTimeout(180_000);
   const owner = await onboardNewOrganization(page, `Blast Bears ${Date.now().toString(36)}`);
 
-  await test.step('a price list and seven prospects (and a sponsor, who is not a prospect)', async () => {
+  await test.step('a price list and 57 prospects (and a sponsor, who is not a prospect)', async () => {
     const { products } = await api<{ products: { id: string; recurringPriceCents: number | null }[] }>(
       page,
       'GET',
@@ -65,7 +71,7 @@ test('a sponsorship lead e-mails seven prospects a personalised offer with the p
       seasonLabel: '2026',
       items: [{ kind: 'product', id: product.id, displayPriceCents: 75_000 }],
     });
-    for (const p of PROSPECTS) {
+    for (const p of [...PROSPECTS, ...FILLERS]) {
       await api(page, 'POST', '/companies', {
         name: p.company,
         status: 'prospect',
@@ -81,14 +87,42 @@ test('a sponsorship lead e-mails seven prospects a personalised offer with the p
 
   const dialog = page.getByRole('dialog', { name: 'Prospect Email Blast' });
 
-  await test.step('Recipients: every active prospect, select all', async () => {
+  await test.step('Recipients: a page of fifty, Load More, select all and clear it', async () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Start Email Blast' }).click();
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Showing 50 of 57 prospects')).toBeVisible();
     for (const p of PROSPECTS) await expect(dialog.getByRole('cell', { name: p.company, exact: true })).toBeVisible();
     await expect(dialog.getByText('Already Sponsoring Co')).toHaveCount(0);
+    await expect(dialog.getByRole('cell', { name: 'Filler Supply 49' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Next (0 selected)' })).toBeDisabled();
-    await dialog.getByRole('checkbox', { name: 'Select all' }).check();
+
+    await dialog.getByRole('button', { name: 'Load More Prospects' }).click();
+    await expect(dialog.getByRole('cell', { name: 'Filler Supply 49' })).toBeVisible();
+    await expect(dialog.getByText('Showing 57 of 57 prospects')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Load More Prospects' })).toHaveCount(0);
+    const all = dialog.getByRole('checkbox', { name: 'Select all' });
+    await all.check();
+    await expect(dialog.getByRole('button', { name: 'Next (57 selected)' })).toBeEnabled();
+    await all.uncheck();
+    await expect(dialog.getByRole('button', { name: 'Next (0 selected)' })).toBeDisabled();
+  });
+
+  await test.step('Recipients: one found by a search, six more picked from the list, the selection kept', async () => {
+    const search = dialog.getByRole('searchbox', { name: 'Search contact, company or email' });
+    await search.fill('riverside');
+    await expect(dialog.getByText('Showing 1 of 1 prospect')).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: 'Hometown Hardware' })).toHaveCount(0);
+    await dialog.getByRole('checkbox', { name: 'Select Ben Ortiz' }).check();
+    await expect(dialog.getByRole('button', { name: 'Next (1 selected)' })).toBeEnabled();
+
+    // Back to the whole list, as far as it was loaded.
+    await search.fill('');
+    await expect(dialog.getByText('Showing 57 of 57 prospects')).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: 'Select Ben Ortiz' })).toBeChecked();
+    for (const p of PROSPECTS.filter((x) => x.contact !== 'Ben Ortiz'))
+      await dialog.getByRole('checkbox', { name: `Select ${p.contact}` }).check();
+    await expect(dialog.getByText('7 selected', { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: 'Next (7 selected)' }).click();
   });
 

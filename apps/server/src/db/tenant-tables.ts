@@ -32,11 +32,12 @@ export const ALL_TABLES: readonly PgTable[] = [
 /**
  * Tables with an org_id that the app role never touches directly: triggers write them and
  * SECURITY DEFINER functions read them, scoped to the request's organization (0005, 0019, 0022,
- * 0024, 0026).
+ * 0024, 0026, 0028).
  */
 export const DEFINER_ONLY_TABLES: readonly string[] = [
   'company_search',
   'company_status_count',
+  'company_contact_search',
   'campaign_giving',
   'campaign_giving_quarter',
   'campaign_raised',

@@ -4,7 +4,8 @@ import { ZIdText } from '../fields';
 import {
   ZBlastPreview,
   ZBlastPreviewInput,
-  ZBlastProspectList,
+  ZBlastProspectPage,
+  ZBlastProspectQuery,
   ZBlastQueued,
   ZBlastStatusReply,
   ZQueueBlastInput,
@@ -30,10 +31,11 @@ export const listBlastProspects = contract({
   path: '/outreach/prospects',
   tags,
   summary:
-    'Active prospects: pipeline companies (prospect, contacted, negotiating) with a primary contact e-mail not opted out, by contact name',
+    'One page (50) of active prospects: pipeline companies (prospect, contacted, negotiating) with a primary contact e-mail not opted out, by contact name; a search on contact, company or e-mail; the total (first page, up to 500)',
   permission: 'outreach.create',
   topic,
-  responses: { 200: json(ZBlastProspectList), 401: signedOut, 403: noRight },
+  request: { query: ZBlastProspectQuery },
+  responses: { 200: json(ZBlastProspectPage), 400: invalid, 401: signedOut, 403: noRight },
 });
 
 export const previewBlastEmail = contract({

@@ -16,6 +16,18 @@ import { requiredText, text } from '../fields';
 export const BLAST_LIMITS = {
   /** Recipients in one blast: a club's whole prospect list, and a bound on one request's work. */
   recipientsMax: 500,
+  /** Prospects in one page of the Recipients table (GET /outreach/prospects, keyset by contact name). */
+  prospectPageSize: 50,
+  /**
+   * The matching prospects are counted up to this many, as many as one blast takes; past it the
+   * total reads '500+' (the exact number would change nothing for the blast, and counting all 36,000
+   * of a large organization on every search would cost more than the page itself).
+   */
+  prospectCountMax: 500,
+  /** The Recipients search box (contact, company or e-mail). */
+  searchMax: 100,
+  /** The page cursor: a company id and a contact name key (names are at most 120 characters). */
+  cursorMax: 1_000,
   subjectSeedMax: EMAIL_SUBJECT_MAX,
   bodySeedMax: 2_000,
   subjectMax: EMAIL_SUBJECT_MAX,
@@ -73,6 +85,7 @@ export const BLAST_MESSAGES = {
   duplicateRecipients: 'Each prospect can receive the e-mail once',
   recipientsRequired: 'Select at least one recipient',
   tooManyRecipients: `At most ${BLAST_LIMITS.recipientsMax} recipients in one blast`,
+  noMatchingProspects: 'No active prospect matches this search.',
   priceListRequired: 'Choose a price list',
   noCcAddress: (role: string) => `No e-mail address is set for the ${role}. Choose another CC or add it in Settings.`,
 } as const;
@@ -92,8 +105,30 @@ export const ZBlastProspect = z.object({
   email: z.string(),
 });
 export type TBlastProspect = z.output<typeof ZBlastProspect>;
-export const ZBlastProspectList = z.object({ prospects: z.array(ZBlastProspect) });
-export type TBlastProspectList = z.output<typeof ZBlastProspectList>;
+
+/** A page cursor: the last row's company id, a colon, and its contact name key (as the server wrote it). */
+export const PROSPECT_CURSOR_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:/;
+
+/** GET /outreach/prospects: a search (contact, company or e-mail, case-insensitive) and the page after a cursor. */
+export const ZBlastProspectQuery = z.object({
+  search: text(BLAST_LIMITS.searchMax, 'Search').trim().optional(),
+  after: text(BLAST_LIMITS.cursorMax, 'Cursor').regex(PROSPECT_CURSOR_PATTERN, 'Not a page cursor').optional(),
+});
+export type TBlastProspectQuery = z.output<typeof ZBlastProspectQuery>;
+
+/**
+ * One page of active prospects by contact name (§7.6). The total is counted on the first page only
+ * (a later page's is null: the first one's stands), and up to BLAST_LIMITS.prospectCountMax:
+ * `totalCapped` says there are more than `totalCount`.
+ */
+export const ZBlastProspectPage = z.object({
+  prospects: z.array(ZBlastProspect),
+  /** The next page's `after`; null on the last page. */
+  nextCursor: z.string().nullable(),
+  totalCount: z.number().int().nullable(),
+  totalCapped: z.boolean(),
+});
+export type TBlastProspectPage = z.output<typeof ZBlastProspectPage>;
 
 // ---------------------------------------------------------------------------------------------
 // Preview (§7.6 personalize-email): one AI call per recipient
@@ -158,10 +193,14 @@ export const ZBlastStatusReply = z.object({
 });
 export type TBlastStatusReply = z.output<typeof ZBlastStatusReply>;
 
-/** The draft the dialog keeps in the browser (§3 Blast draft); closing clears it. */
+/**
+ * The draft the dialog keeps in the browser (§3 Blast draft); closing clears it. The recipients are
+ * kept whole (name, company, e-mail), not as ids: the table pages and searches, so the later steps
+ * cannot look them up in one list.
+ */
 export const ZBlastDraft = z.object({
   step: z.number().int().min(0).max(3),
-  recipientIds: z.array(z.string()).max(BLAST_LIMITS.recipientsMax),
+  recipients: z.array(ZBlastProspect).max(BLAST_LIMITS.recipientsMax),
   priceListId: z.string().nullable(),
   subjectSeed: text(BLAST_LIMITS.subjectSeedMax),
   bodySeed: text(BLAST_LIMITS.bodySeedMax),

@@ -64,6 +64,13 @@ export const companyContacts = pgTable(
     /** Opted out of prospect e-mails (0020_prospect_blast.sql). */
     emailOptOut: boolean('email_opt_out').notNull().default(false),
     optOutAt: instant('opt_out_at'),
+    /**
+     * Kept by the database (0028_prospect_paging.sql): the prospects' order and opt-out match as
+     * plain columns, which row-level security lets an index serve (lower and btrim are not leakproof).
+     * The partial indexes on them (prospect order, opted-out addresses) are the migration's.
+     */
+    nameKey: text('name_key').generatedAlwaysAs(sql`lower(name)`),
+    emailKey: text('email_key').generatedAlwaysAs(sql`NULLIF(lower(btrim(email)), '')`),
   },
   (t) => [
     index('company_contact_org_company_idx').on(t.orgId, t.companyId),
@@ -118,6 +125,25 @@ export const companySearch = pgTable(
   },
   // No org_id index on purpose: a search must use the trigram index (see the migration).
   (t) => [index('company_search_doc_trgm_idx').using('gin', sql`${t.doc} gin_trgm_ops`)],
+);
+
+/**
+ * The searched text of each company contact (name and e-mail, one per line) under a trigram index,
+ * kept by company_contact's triggers (0028_prospect_paging.sql) and read only through the SECURITY
+ * DEFINER function company_contact_search_hits(org, pattern), as company_search is for companies:
+ * the prospect blast's Recipients search. Not granted to the app role.
+ */
+export const companyContactSearch = pgTable(
+  'company_contact_search',
+  {
+    contactId: uuid('contact_id')
+      .primaryKey()
+      .references(() => companyContacts.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull(),
+    doc: text('doc').notNull(),
+  },
+  // No org_id index on purpose: a search must use the trigram index (see the migration).
+  (t) => [index('company_contact_search_doc_trgm_idx').using('gin', sql`${t.doc} gin_trgm_ops`)],
 );
 
 /**

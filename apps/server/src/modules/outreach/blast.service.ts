@@ -1,11 +1,13 @@
 import { DEFAULT_EMAIL_TONE, type TEmailItem } from '@pennant/shared/ai/schemas';
 import { textToHtml } from '@pennant/shared/outreach/rules';
 import {
+  BLAST_LIMITS,
   BLAST_MESSAGES,
   CC_ROLE_LABELS,
   type TBlastPreview,
   type TBlastPreviewInput,
-  type TBlastProspectList,
+  type TBlastProspectPage,
+  type TBlastProspectQuery,
   type TBlastQueued,
   type TBlastStatusReply,
   type TCcRole,
@@ -18,7 +20,16 @@ import { writeEmail } from '../ai/ai.service';
 import { isId } from '../catalogue/catalogue.common';
 import { listSheetItems } from '../catalogue/price-sheet.repo';
 import type { TMember } from '../session/member';
-import { findBlastStatus, findPriceListFacts, insertBlast, listProspects, type TPriceListFacts } from './blast.repo';
+import {
+  findBlastStatus,
+  findPriceListFacts,
+  findProspectPage,
+  findProspects,
+  insertBlast,
+  type TPriceListFacts,
+  type TProspectCursor,
+  type TProspectRow,
+} from './blast.repo';
 import { SEND_BLAST_EMAIL } from './blast-send.service';
 import { sanitizeEmailHtml } from './sanitize';
 
@@ -34,15 +45,44 @@ export function publishOutreach(deps: TDeps, orgId: string): void {
 
 const priceListNotFound = () => new AppError('not_found', BLAST_MESSAGES.priceListNotFound);
 
-export async function blastProspects(deps: TDeps, member: TMember): Promise<TBlastProspectList> {
-  const found = await withTenant(deps.db, member, (tx) => listProspects(tx, member.orgId));
+/** The cursor of the page after this row: its company id and contact name key (ZBlastProspectQuery.after). */
+const cursorOf = (row: TProspectRow) => `${row.id}:${row.name_key}`;
+
+function readCursor(after: string | undefined): TProspectCursor | null {
+  if (!after) return null;
+  // The query schema checked the id and the colon; the key is the rest, as the server wrote it.
+  return { id: after.slice(0, 36), key: after.slice(37) };
+}
+
+/**
+ * One page of the Recipients table (§2.6, §7.6): active prospects by contact name, after the cursor,
+ * matching the search. The first page also counts the matches, up to BLAST_LIMITS.prospectCountMax.
+ */
+export async function blastProspects(
+  deps: TDeps,
+  member: TMember,
+  query: TBlastProspectQuery,
+): Promise<TBlastProspectPage> {
+  const search = query.search ? query.search : null;
+  const after = readCursor(query.after);
+  const size = BLAST_LIMITS.prospectPageSize;
+  const cap = BLAST_LIMITS.prospectCountMax;
+  const found = await withTenant(deps.db, member, (tx) =>
+    // One row past the page says whether there is another; one past the cap, whether there are more.
+    findProspectPage(tx, member.orgId, { search, after, limit: size + 1, upTo: after ? size + 1 : cap + 1 }),
+  );
+  const page = found.rows.slice(0, size);
+  const last = page[page.length - 1];
   return {
-    prospects: found.map((p) => ({
+    prospects: page.map((p) => ({
       id: p.id,
       contactName: p.contact_name,
       companyName: p.company_name,
       email: p.email,
     })),
+    nextCursor: found.rows.length > size && last ? cursorOf(last) : null,
+    totalCount: after ? null : Math.min(found.matched, cap),
+    totalCapped: !after && found.matched > cap,
   };
 }
 
@@ -69,7 +109,7 @@ export async function previewBlastEmail(
   const facts = await withTenant(deps.db, member, async (tx) => {
     const list = await findPriceListFacts(tx, member.orgId, input.priceListId);
     if (!list) return null;
-    const [prospect] = await listProspects(tx, member.orgId, [input.prospectId]);
+    const [prospect] = await findProspects(tx, member.orgId, [input.prospectId]);
     return { list, prospect, items: await listSheetItems(tx, member.orgId, input.priceListId) };
   });
   if (!facts) throw priceListNotFound();
@@ -116,7 +156,7 @@ export async function queueBlast(deps: TDeps, member: TMember, input: TQueueBlas
     const list = await findPriceListFacts(tx, member.orgId, input.priceListId);
     if (!list) throw priceListNotFound();
     const ccEmail = ccAddress(input.ccRole, list, member);
-    const prospects = await listProspects(
+    const prospects = await findProspects(
       tx,
       member.orgId,
       input.recipients.map((r) => r.prospectId),

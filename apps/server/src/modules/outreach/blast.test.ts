@@ -1,8 +1,9 @@
-import type { TBlastPreview, TBlastStatusReply } from '@pennant/shared/outreach/schemas';
-import { ZQueueBlastInput } from '@pennant/shared/outreach/schemas';
+import type { TBlastPreview, TBlastProspectPage, TBlastStatusReply } from '@pennant/shared/outreach/schemas';
+import { BLAST_LIMITS, ZQueueBlastInput } from '@pennant/shared/outreach/schemas';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from '../../db/client';
+import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TMailer } from '../../integrations/mail/mailer';
 import { sendEmailJob } from '../../jobs/send-email.job';
@@ -10,16 +11,21 @@ import { forEachDatabase } from '../../test/harness';
 import { platformExec, platformQuery, teammate } from '../../test/team-fixtures';
 import { expectStatus } from '../catalogue/fixtures/catalogue-fixtures';
 import { signUnsubscribeToken, unsubscribeSigningKey } from '../fundraising/unsubscribe-token';
+import { findProspectPage, type TProspectCursor } from './blast.repo';
 import { queueBlast } from './blast.service';
 import { sendBlastEmail, sweepBlastEmails } from './blast-send.service';
 import {
   addProspect,
+  addProspectsInBulk,
+  allProspectPages,
   blastBody,
   blastOrg,
   deliveredTo,
+  prospectPage,
   prospects,
   queue,
   recipientRows,
+  type TBulkProspect,
 } from './fixtures/blast-fixtures';
 
 const SEVEN = ['ann', 'ben', 'cara', 'dev', 'eve', 'finn', 'gia'];
@@ -98,6 +104,260 @@ forEachDatabase('prospect blast: prospects and previews', (env) => {
     const { campaignId } = await queue(lead.client, blastBody(priceListId, [id]));
     expect((await treasurer.client.get(`/api/outreach/blasts/${campaignId}`)).status).toBe(403);
     expect((await lead.client.get(`/api/outreach/blasts/${campaignId}`)).status).toBe(200);
+  });
+});
+
+/** Each page's rows, in the order the pages came. */
+const flat = (pages: TBlastProspectPage[]) => pages.flatMap((p) => p.prospects);
+
+/** The order the table promises: contact name without regard to case, then the company's id. */
+function byContactThenId(a: { contact: string; id: string }, b: { contact: string; id: string }): number {
+  const x = a.contact.toLowerCase();
+  const y = b.contact.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+const FIRST = ['ann', 'Ben', 'cara', 'Dev', 'eve', 'Finn', 'gia', 'Hal', 'ida', 'Jo', 'kai', 'Lee', 'mo'];
+
+forEachDatabase('prospect blast: the Recipients pages', (env) => {
+  it('pages through every active prospect once, by contact name then id, with the total on the first page', async () => {
+    const { client, orgId } = await blastOrg(env(), 'Paging Bears');
+    // 130 prospects: names in mixed case, three people called Sam Same (ordered by company id).
+    const wanted: TBulkProspect[] = Array.from({ length: 127 }, (_, i) => ({
+      company: `Paging Co ${i}`,
+      contact: `${FIRST[i % FIRST.length]} ${String.fromCharCode(97 + ((i * 7) % 26))}${i}`,
+      email: `p${i}@paging.test`,
+      status: ['prospect', 'contacted', 'negotiating'][i % 3],
+    }));
+    for (const n of [1, 2, 3])
+      wanted.push({ company: `Same Co ${n}`, contact: 'Sam Same', email: `sam${n}@same.test` });
+    // Not prospects: a sponsor, no e-mail, a blank one, an address another contact opted out with,
+    // an address a fundraising contact opted out with.
+    const unwanted: TBulkProspect[] = [
+      { company: 'Sponsor Co', contact: 'Al Sponsor', email: 'al@sponsor.test', status: 'sponsor' },
+      { company: 'Mute Co', contact: 'Ned Nomail', email: null },
+      { company: 'Blank Co', contact: 'Bo Blank', email: '   ' },
+      { company: 'Shared Co', contact: 'Sue Shared', email: ' Shared@Opted.test ' },
+      { company: 'Donor Co', contact: 'Dina Donor', email: 'dina@donor.test' },
+    ];
+    const ids = await addProspectsInBulk(env(), orgId, [...wanted, ...unwanted]);
+    const other = await blastOrg(env(), 'Other Paging Bears');
+    await addProspectsInBulk(env(), other.orgId, [
+      { company: 'Elsewhere Co', contact: 'Ann Elsewhere', email: 'shared@opted.test' },
+    ]);
+    await platformExec(
+      env(),
+      sql`INSERT INTO company_contact (org_id, company_id, name, email, role, is_primary, is_active, email_opt_out)
+          VALUES (${orgId}, ${ids.get('Sponsor Co')}, 'Old Contact', 'shared@opted.test', 'other', false, false, true)`,
+    );
+    await platformExec(
+      env(),
+      sql`INSERT INTO fundraising_contact (org_id, name, email, email_opt_out, opt_out_at)
+          VALUES (${orgId}, 'Dina Donor', 'DINA@donor.test', true, now())`,
+    );
+
+    const pages = await allProspectPages(client);
+    expect(pages.map((p) => p.prospects.length)).toEqual([50, 50, 30]);
+    expect(pages.map((p) => [p.totalCount, p.totalCapped])).toEqual([
+      [130, false],
+      [null, false],
+      [null, false],
+    ]);
+    expect(pages.map((p) => p.nextCursor === null)).toEqual([false, false, true]);
+    const expected = wanted
+      .map((p) => ({ contact: p.contact, id: ids.get(p.company) ?? '' }))
+      .sort(byContactThenId)
+      .map((p) => p.id);
+    expect(flat(pages).map((p) => p.id)).toEqual(expected);
+    expect(flat(pages).filter((p) => p.contactName === 'Sam Same')).toHaveLength(3);
+    expect(flat(pages).find((p) => p.id === ids.get('Paging Co 0'))).toEqual({
+      id: ids.get('Paging Co 0'),
+      contactName: 'ann a0',
+      companyName: 'Paging Co 0',
+      email: 'p0@paging.test',
+    });
+
+    // The other organization sees its one prospect (its shared address opted out only here).
+    const theirs = await allProspectPages(other.client);
+    expect(flat(theirs).map((p) => p.contactName)).toEqual(['Ann Elsewhere']);
+    expect(theirs[0]?.totalCount).toBe(1);
+    // A cursor only says where to start: another organization's cursor pages through its own rows.
+    const second = await prospectPage(other.client, { after: pages[0]?.nextCursor ?? undefined });
+    expect(second.prospects.map((p) => p.contactName)).toEqual([]);
+  });
+
+  it('counts up to 500, as many as one blast takes, and then says there are more', async () => {
+    const { client, orgId } = await blastOrg(env(), 'Many Bears');
+    const many = Array.from({ length: BLAST_LIMITS.prospectCountMax + 1 }, (_, i) => ({
+      company: `Bulk Co ${i}`,
+      contact: `Bulk Person ${String(i).padStart(4, '0')}`,
+      email: `bulk${i}@many.test`,
+    }));
+    await addProspectsInBulk(env(), orgId, many);
+    const first = await prospectPage(client);
+    expect([first.totalCount, first.totalCapped, first.prospects.length]).toEqual([500, true, 50]);
+    expect(first.prospects[0]?.contactName).toBe('Bulk Person 0000');
+    // A search matching as many is capped too; one matching fewer is exact.
+    const all = await prospectPage(client, { search: 'bulk person' });
+    expect([all.totalCount, all.totalCapped]).toEqual([500, true]);
+    const some = await prospectPage(client, { search: 'person 00' });
+    expect([some.totalCount, some.totalCapped]).toEqual([100, false]);
+    const fewer = await prospectPage(client, { search: 'bulk500@' });
+    expect(fewer.prospects.map((p) => p.email)).toEqual(['bulk500@many.test']);
+    expect([fewer.totalCount, fewer.totalCapped]).toEqual([1, false]);
+  });
+
+  it('searches contact, company and e-mail, pages the matches, and leaves out opt-outs and other organizations', async () => {
+    const { client, orgId } = await blastOrg(env(), 'Search Bears');
+    const ids = await addProspectsInBulk(env(), orgId, [
+      { company: 'Hometown Hardware', contact: 'Alice Park', email: 'alice@hometown.test' },
+      { company: 'Riverside Dental', contact: 'Ben Ortiz', email: 'ben@rd.test' },
+      { company: 'Riverside Bakery', contact: 'Olga Opted', email: 'olga@bakery.test' },
+      { company: 'Pure Co', contact: 'Percy 100% Pure', email: 'percy@pure.test' },
+      { company: 'Under_Score Co', contact: 'Uma Under', email: 'uma@under.test' },
+      ...Array.from({ length: 60 }, (_, i) => ({
+        company: `Lakeside Auto ${String(i).padStart(2, '0')}`,
+        contact: `Lake Person ${String(i).padStart(2, '0')}`,
+        email: `lake${i}@lk.test`,
+      })),
+    ]);
+    await platformExec(
+      env(),
+      sql`UPDATE company_contact SET email_opt_out = true WHERE company_id = ${ids.get('Riverside Bakery')}`,
+    );
+    const other = await blastOrg(env(), 'Other Search Bears');
+    await addProspectsInBulk(env(), other.orgId, [
+      { company: 'Riverside Cafe', contact: 'Rita Other', email: 'rita@park.test' },
+    ]);
+
+    const names = async (search: string) => flat(await allProspectPages(client, search)).map((p) => p.contactName);
+    expect(await names('park')).toEqual(['Alice Park']);
+    expect(await names('PARK')).toEqual(['Alice Park']);
+    expect(await names('riverside')).toEqual(['Ben Ortiz']);
+    expect(await names('rd.test')).toEqual(['Ben Ortiz']);
+    expect(await names('iz')).toEqual(['Ben Ortiz']);
+    // The user's % and _ are taken literally.
+    expect(await names('100%')).toEqual(['Percy 100% Pure']);
+    expect(await names('_')).toEqual(['Uma Under']);
+    expect(await names('nobody')).toEqual([]);
+    const riverside = await prospectPage(client, { search: 'Riverside' });
+    expect([riverside.totalCount, riverside.totalCapped, riverside.nextCursor]).toEqual([1, false, null]);
+
+    // Sixty matches: two pages, in order, each once; by a trigram term and by a short one.
+    const lake = Array.from({ length: 60 }, (_, i) => `Lake Person ${String(i).padStart(2, '0')}`);
+    for (const term of ['lakeside', 'lk']) {
+      const pages = await allProspectPages(client, term);
+      expect(pages.map((p) => [p.prospects.length, p.totalCount])).toEqual([
+        [50, 60],
+        [10, null],
+      ]);
+      expect(flat(pages).map((p) => p.contactName)).toEqual(lake);
+    }
+  });
+
+  it('answers a search the same whether it walks the list or reads the trigram indexes', async () => {
+    const { member, orgId } = await blastOrg(env(), 'Two Ways Bears');
+    const ids = await addProspectsInBulk(env(), orgId, [
+      { company: 'Hometown Hardware', contact: 'Alice Park', email: 'alice@hometown.test' },
+      { company: 'Riverside Dental', contact: 'Ben Ortiz', email: 'ben@rd.test' },
+      { company: 'Riverside Bakery', contact: 'Olga Opted', email: 'olga@bakery.test' },
+      { company: 'Parkway Sponsor', contact: 'Sid Sponsor', email: 'sid@park.test', status: 'sponsor' },
+      ...Array.from({ length: 40 }, (_, i) => ({
+        company: `Lakeside Auto ${String(i).padStart(2, '0')}`,
+        contact: `${i % 2 ? 'lake' : 'LAKE'} Person ${String(i % 7)}`,
+        email: `lake${i}@${i % 3 ? 'lk' : 'park'}.test`,
+      })),
+    ]);
+    await platformExec(
+      env(),
+      sql`UPDATE company_contact SET email_opt_out = true WHERE company_id = ${ids.get('Riverside Bakery')}`,
+    );
+    const other = await blastOrg(env(), 'Other Two Ways Bears');
+    await addProspectsInBulk(env(), other.orgId, [
+      { company: 'Park Cafe', contact: 'Pia Park', email: 'pia@park.test' },
+    ]);
+
+    // Every page of a search, seven rows at a time, and the first page's count up to ten.
+    const walkThrough = async (search: string, budget: number) => {
+      const seen: string[][] = [];
+      let after: TProspectCursor | null = null;
+      let first = 0;
+      do {
+        const page = await withTenant(env().deps.db, member, (tx) =>
+          findProspectPage(tx, orgId, { search, after, limit: 8, upTo: after ? 8 : 11 }, budget),
+        );
+        if (!after) first = page.matched;
+        const rows = page.rows.slice(0, 7);
+        seen.push(rows.map((r) => r.contact_name));
+        const last = rows[rows.length - 1];
+        after = page.rows.length > 7 && last ? { key: last.name_key, id: last.id } : null;
+      } while (after && seen.length < 20);
+      return { seen, first };
+    };
+    for (const term of ['park', 'PARK', 'riverside', 'rd.test', 'lake person', 'person 3', 'lk.test', 'nobody']) {
+      const walked = await walkThrough(term, 1_000_000);
+      expect(await walkThrough(term, 0), term).toEqual(walked);
+      expect(await walkThrough(term, 5), term).toEqual(walked);
+    }
+    const park = await walkThrough('park', 0);
+    expect(park.first).toBe(11);
+    expect(park.seen.flat()).toContain('Alice Park');
+    expect(park.seen.flat()).not.toContain('Sid Sponsor');
+    expect(park.seen.flat()).not.toContain('Pia Park');
+    expect((await walkThrough('riverside', 0)).seen).toEqual([['Ben Ortiz']]);
+  });
+
+  it('follows contacts as they are renamed, given a new address, opted out and deleted', async () => {
+    const { client, orgId } = await blastOrg(env(), 'Changing Bears');
+    const id = await addProspect(client, 'Change Co', 'Carl Change', 'carl@change.test');
+    const search = async (term: string) => (await prospectPage(client, { search: term })).prospects.map((p) => p.id);
+    expect(await search('carl change')).toEqual([id]);
+
+    await platformExec(env(), sql`UPDATE company_contact SET name = 'Zara Zebra' WHERE company_id = ${id}`);
+    expect(await search('carl change')).toEqual([]);
+    expect(await search('zebra')).toEqual([id]);
+    await platformExec(env(), sql`UPDATE company_contact SET email = 'zara@stripes.test' WHERE company_id = ${id}`);
+    expect(await search('change.test')).toEqual([]);
+    expect(await search('stripes')).toEqual([id]);
+    expect((await prospects(client)).map((p) => [p.contactName, p.email])).toEqual([
+      ['Zara Zebra', 'zara@stripes.test'],
+    ]);
+    await platformExec(env(), sql`UPDATE company_contact SET email_opt_out = true WHERE company_id = ${id}`);
+    expect(await search('zebra')).toEqual([]);
+    await platformExec(env(), sql`UPDATE company_contact SET email_opt_out = false WHERE company_id = ${id}`);
+    expect(await search('zebra')).toEqual([id]);
+
+    const docs = () =>
+      platformQuery(
+        env(),
+        z.object({ n: z.number() }),
+        sql`SELECT count(*)::int AS n FROM company_contact_search WHERE org_id = ${orgId}`,
+      );
+    expect(await docs()).toEqual([{ n: 1 }]);
+    expect((await client.delete(`/api/companies/${id}`)).status).toBe(200);
+    expect(await search('zebra')).toEqual([]);
+    expect(await docs()).toEqual([{ n: 0 }]);
+    // The organization's deletion takes its contacts' search text with it.
+    await addProspect(client, 'Last Co', 'Lou Last', 'lou@last.test');
+    expect(await docs()).toEqual([{ n: 1 }]);
+    await platformExec(env(), sql`DELETE FROM organization WHERE id = ${orgId}`);
+    expect(await docs()).toEqual([{ n: 0 }]);
+  });
+
+  it('refuses a malformed cursor and an over-long search', async () => {
+    const { client } = await blastOrg(env(), 'Strict Bears');
+    expect((await client.get('/api/outreach/prospects?after=nonsense')).status).toBe(400);
+    expect((await client.get(`/api/outreach/prospects?search=${'x'.repeat(BLAST_LIMITS.searchMax + 1)}`)).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await client.get(
+          `/api/outreach/prospects?after=${encodeURIComponent(`${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}:x`)}`,
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 

@@ -7,7 +7,7 @@ import { blastProspects, blastStatus, previewBlastEmail, queueBlast } from './bl
 /** The prospect e-mail blast (packages/shared/src/outreach/contract.ts). */
 export const outreachRoutes = createRouter()
   .openapi(route(api.listBlastProspects), async (c) =>
-    c.json(await blastProspects(c.get('deps'), await requireMember(c)), 200),
+    c.json(await blastProspects(c.get('deps'), await requireMember(c), c.req.valid('query')), 200),
   )
   .openapi(route(api.previewBlastEmail), async (c) =>
     c.json(await previewBlastEmail(c.get('deps'), await requireMember(c), c.req.valid('json')), 200),

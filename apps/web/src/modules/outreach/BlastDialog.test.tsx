@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { BLAST_MESSAGES } from '@pennant/shared/outreach/schemas';
+import { BLAST_LIMITS, BLAST_MESSAGES } from '@pennant/shared/outreach/schemas';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -32,6 +32,18 @@ const PROSPECTS = [
     email: 'ben@rd.example',
   },
 ];
+/** The prospects as the infinite query holds them: one page, the last. */
+function onePage(
+  prospects: typeof PROSPECTS,
+  nextCursor: string | null = null,
+  totalCount = prospects.length,
+  totalCapped = false,
+) {
+  return {
+    pages: [{ prospects, nextCursor, totalCount, totalCapped }],
+    pageParams: [null],
+  };
+}
 const LISTS = [
   { id: LIST_ID, name: 'Spring Menu', seasonLabel: '2026', createdAt: '2026-01-01T00:00:00.000Z', items: [] },
 ];
@@ -54,9 +66,12 @@ afterEach(() => {
   for (const f of Object.values(toast)) f.mockReset();
 });
 
-function open(roles: Parameters<typeof sessionFor>[0] = ['sponsorship_lead']) {
+function open(
+  roles: Parameters<typeof sessionFor>[0] = ['sponsorship_lead'],
+  firstPage: ReturnType<typeof onePage> = onePage(PROSPECTS),
+) {
   const client = seededClient(roles, [
-    [outreachKeys.prospects, PROSPECTS],
+    [outreachKeys.prospects(''), firstPage],
     [catalogueKeys.priceLists, LISTS],
   ]);
   render(
@@ -95,11 +110,127 @@ describe('the prospect e-mail blast', () => {
     expect(within(dialog).getByRole('button', { name: 'Next (2 selected)' })).toBeTruthy();
   });
 
+  it('pages with Load More, searches, and keeps the selection across pages and searches', async () => {
+    const more = {
+      id: 'c1000000-0000-4000-8000-000000000003',
+      contactName: 'Cara Lee',
+      companyName: 'Corner Bakery',
+      email: 'cara@cb.example',
+    };
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        const q = new URL(url, 'http://localhost').searchParams;
+        if (q.get('after'))
+          return Response.json({ prospects: [more], nextCursor: null, totalCount: null, totalCapped: false });
+        if (q.get('search') === 'dental')
+          return Response.json({ prospects: [PROSPECTS[1]], nextCursor: null, totalCount: 1, totalCapped: false });
+        return Response.json({ prospects: [], nextCursor: null, totalCount: 0, totalCapped: false });
+      }),
+    );
+    const dialog = open(['sponsorship_lead'], onePage(PROSPECTS, `${PROSPECTS[1]?.id}:ben ortiz`, 3));
+    if (!dialog) throw new Error('no dialog');
+    expect(within(dialog).getByText('Showing 2 of 3 prospects')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Load More Prospects' }));
+    expect(await within(dialog).findByRole('cell', { name: 'Corner Bakery' })).toBeTruthy();
+    expect(urls.map((u) => new URL(u, 'http://localhost').searchParams.get('after'))).toEqual([
+      `${PROSPECTS[1]?.id}:ben ortiz`,
+    ]);
+    expect(within(dialog).getByText('Showing 3 of 3 prospects')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Load More Prospects' })).toBeNull();
+
+    // Select all takes every row shown, the loaded page included; clearing it takes them out.
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
+    expect(within(dialog).getByRole('button', { name: 'Next (3 selected)' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
+    expect(within(dialog).getByRole('button', { name: 'Next (0 selected)' })).toHaveProperty('disabled', true);
+
+    // A search narrows the table; what was picked under it stays picked when the search is cleared.
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select Cara Lee' }));
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search contact, company or email' }), {
+      target: { value: ' dental ' },
+    });
+    await waitFor(() => expect(within(dialog).queryByRole('cell', { name: 'Hometown Hardware' })).toBeNull());
+    expect(urls.at(-1)).toBe('/api/outreach/prospects?search=dental');
+    expect(within(dialog).getByText('Showing 1 of 1 prospect')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
+    expect(within(dialog).getByRole('button', { name: 'Next (2 selected)' })).toBeTruthy();
+    expect(within(dialog).getByText('2 selected')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search contact, company or email' }), {
+      target: { value: 'nobody' },
+    });
+    expect(await within(dialog).findByText(BLAST_MESSAGES.noMatchingProspects)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Next (2 selected)' })).toHaveProperty('disabled', false);
+
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search contact, company or email' }), {
+      target: { value: '' },
+    });
+    expect(await within(dialog).findByRole('cell', { name: 'Hometown Hardware' })).toBeTruthy();
+    expect(within(dialog).getByRole('checkbox', { name: 'Select Ben Ortiz' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(within(dialog).getByRole('checkbox', { name: 'Select Cara Lee' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(dialog).getByRole('checkbox', { name: 'Select Alice Park' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+
+    // Going on and coming back keeps the selection; Clear selection empties it.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next (2 selected)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('button', { name: 'Next (2 selected)' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear selection' }));
+    expect(within(dialog).getByRole('button', { name: 'Next (0 selected)' })).toHaveProperty('disabled', true);
+  });
+
+  it('stops Select all at the blast’s cap and says so', () => {
+    // 499 chosen under other searches; the table shows three more.
+    const chosen = Array.from({ length: BLAST_LIMITS.recipientsMax - 1 }, (_, i) => ({
+      id: `c2000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      contactName: `Person ${String(i).padStart(3, '0')}`,
+      companyName: `Company ${i}`,
+      email: `p${i}@many.example`,
+    }));
+    writeBlastDraft(ORG, USER, { ...newBlastDraft(), recipients: chosen });
+    const three = [
+      ...PROSPECTS,
+      {
+        id: 'c1000000-0000-4000-8000-000000000009',
+        contactName: 'Zed Last',
+        companyName: 'Z Co',
+        email: 'z@z.example',
+      },
+    ];
+    const dialog = open(['sponsorship_lead'], onePage(three, 'cursor', 500, true));
+    if (!dialog) throw new Error('no dialog');
+    expect(within(dialog).getByText('Showing 3 of 500+ prospects')).toBeTruthy();
+    expect(within(dialog).getByText('499 selected')).toBeTruthy();
+    expect(within(dialog).queryByText(BLAST_MESSAGES.tooManyRecipients)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
+    // The first row in the table's order fills the blast; the others cannot be added.
+    expect(within(dialog).getByRole('button', { name: 'Next (500 selected)' })).toHaveProperty('disabled', false);
+    expect(within(dialog).getByRole('alert').textContent).toBe(BLAST_MESSAGES.tooManyRecipients);
+    expect(within(dialog).getByRole('checkbox', { name: 'Select Alice Park' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    const ben = within(dialog).getByRole('checkbox', { name: 'Select Ben Ortiz' });
+    expect(ben.getAttribute('aria-checked')).toBe('false');
+    expect(ben).toHaveProperty('disabled', true);
+    expect(within(dialog).getByRole('checkbox', { name: 'Select all' })).toHaveProperty('disabled', true);
+    // Taking one out makes room for another.
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select Alice Park' }));
+    expect(within(dialog).queryByText(BLAST_MESSAGES.tooManyRecipients)).toBeNull();
+    fireEvent.click(ben);
+    expect(within(dialog).getByRole('button', { name: 'Next (500 selected)' })).toBeTruthy();
+  });
+
   it('says when there is no prospect', () => {
     const client = seededClient(
       ['admin'],
       [
-        [outreachKeys.prospects, []],
+        [outreachKeys.prospects(''), onePage([])],
         [catalogueKeys.priceLists, LISTS],
       ],
     );
@@ -120,7 +251,7 @@ describe('the prospect e-mail blast', () => {
     writeBlastDraft(ORG, USER, {
       ...newBlastDraft(),
       step: 2,
-      recipientIds: PROSPECTS.map((p) => p.id),
+      recipients: PROSPECTS,
       priceListId: LIST_ID,
       subjectSeed: 'Spring Menu - Sponsorship Opportunities',
     });
@@ -210,7 +341,7 @@ describe('the prospect e-mail blast', () => {
     writeBlastDraft(ORG, USER, {
       ...newBlastDraft(),
       step: 3,
-      recipientIds: [PROSPECTS[0]?.id ?? ''],
+      recipients: PROSPECTS.slice(0, 1),
       priceListId: LIST_ID,
       subjectSeed: 'S',
       samples: [{ prospectId: PROSPECTS[0]?.id ?? '', subject: 'S', html: '<p>x</p>', failed: false }],

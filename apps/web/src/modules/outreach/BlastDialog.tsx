@@ -6,11 +6,14 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { useDebouncedValue } from '../admin/useDebouncedValue';
 import { BLAST_UI, ConfirmStep, PreviewStep, PriceListStep, RecipientsStep, StepIndicator } from './BlastSteps';
 import { clearBlastDraft, newBlastDraft, readBlastDraft, type TBlastDraftState, writeBlastDraft } from './blast-draft';
 import { generatePreviews, type TBlastSample } from './blast-previews';
 import { useBlastProgress } from './blast-progress';
+import { byContactName } from './blast-selection';
 import {
+  flattenProspects,
   previewBlastEmail,
   previewErrorMessage,
   useBlastProspects,
@@ -68,7 +71,11 @@ function BlastWizard({ orgId, userId, hasOrg, onDone }: TWizardProps) {
     };
   }, []);
 
-  const prospects = useBlastProspects();
+  // The table follows the search box 300 ms after the last key; only the Recipients step reads it.
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim());
+  const prospects = useBlastProspects(query, draft.step === 0);
+  const firstPage = prospects.data?.pages[0];
   const priceLists = usePriceLists();
   const progressWatch = useBlastProgress();
   const queue = useQueueBlast();
@@ -79,11 +86,8 @@ function BlastWizard({ orgId, userId, hasOrg, onDone }: TWizardProps) {
 
   const update = (patch: Partial<TBlastDraftState>) => setDraft((d) => ({ ...d, ...patch }));
 
-  const selected = useMemo(() => new Set(draft.recipientIds), [draft.recipientIds]);
-  const recipients = useMemo(
-    () => (prospects.data ?? []).filter((p) => selected.has(p.id)),
-    [prospects.data, selected],
-  );
+  const rows = useMemo(() => flattenProspects(prospects.data), [prospects.data]);
+  const recipients = useMemo(() => byContactName(draft.recipients), [draft.recipients]);
   const samples = useMemo(() => new Map(draft.samples.map((s) => [s.prospectId, s])), [draft.samples]);
   const priceList = (priceLists.data ?? []).find((p) => p.id === draft.priceListId);
   const running = progress !== null;
@@ -186,11 +190,25 @@ function BlastWizard({ orgId, userId, hasOrg, onDone }: TWizardProps) {
       <h3 className="sr-only">{BLAST_UI.steps[step]}</h3>
       {step === 0 ? (
         <RecipientsStep
-          prospects={prospects.data}
+          rows={rows}
+          total={
+            firstPage && firstPage.totalCount !== null
+              ? { count: firstPage.totalCount, capped: firstPage.totalCapped }
+              : null
+          }
           loading={prospects.isPending}
-          error={prospects.isError ? errorMessage(prospects.error, 'Could not load prospects') : null}
-          selected={selected}
-          onChange={(ids) => update({ recipientIds: ids })}
+          stale={prospects.isPlaceholderData}
+          error={
+            prospects.isError && !prospects.data ? errorMessage(prospects.error, 'Could not load prospects') : null
+          }
+          hasMore={prospects.hasNextPage}
+          loadingMore={prospects.isFetchingNextPage}
+          onLoadMore={() => void prospects.fetchNextPage()}
+          search={search}
+          onSearch={setSearch}
+          searching={query !== ''}
+          selected={draft.recipients}
+          onChange={(next) => update({ recipients: next })}
         />
       ) : null}
       {step === 1 ? (

@@ -18,12 +18,21 @@ import { Field, Input, Textarea } from '@/components/ui/Field';
 import { Progress } from '@/components/ui/Progress';
 import { Loading } from '@/components/ui/Spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/Table';
+import { SearchInput } from '../admin/SearchInput';
 import type { TBlastSample } from './blast-previews';
+import { clearShown, RECIPIENTS_MAX, selectShown, shownState, toggleOne } from './blast-selection';
 import { RichTextEditor } from './RichTextEditor';
 
 /** The dialog's own words where the spec quotes none (decisions in the report). */
 export const BLAST_UI = {
   steps: ['Recipients', 'Price List', 'Preview & Personalize', 'Schedule & Confirm'] as const,
+  searchLabel: 'Search contact, company or email',
+  /** 'Showing 50 of 500+ prospects': the count stops at BLAST_LIMITS.prospectCountMax. */
+  showing: (shown: number, total: number, capped: boolean) =>
+    `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${capped ? '+' : ''} ${
+      total === 1 && !capped ? 'prospect' : 'prospects'
+    }`,
+  selected: (n: number) => `${n.toLocaleString('en-US')} selected`,
   personalizationFailed: 'Personalization failed',
   generating: (done: number, total: number) =>
     `Generating ${done} of ${total}… ${total === 0 ? 0 : Math.round((done / total) * 100)}%`,
@@ -64,14 +73,28 @@ export function StepIndicator({ step }: { step: number }) {
 // ---------------------------------------------------------------------------------------------
 
 interface TRecipientsProps {
-  prospects: readonly TBlastProspect[] | undefined;
+  /** The rows loaded for the current search, in order. */
+  rows: readonly TBlastProspect[];
+  /** Prospects matching the search (the first page's count); `capped`: more than `count`. */
+  total: { count: number; capped: boolean } | null;
+  /** Nothing to show yet (the first page is loading). */
   loading: boolean;
+  /** The rows shown are the previous search's while the new one loads. */
+  stale: boolean;
   error: string | null;
-  selected: ReadonlySet<string>;
-  onChange: (ids: string[]) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  search: string;
+  onSearch: (search: string) => void;
+  /** The rows are for a search (not every prospect). */
+  searching: boolean;
+  selected: readonly TBlastProspect[];
+  onChange: (selected: TBlastProspect[]) => void;
 }
 
-export function RecipientsStep({ prospects, loading, error, selected, onChange }: TRecipientsProps) {
+export function RecipientsStep(props: TRecipientsProps) {
+  const { rows, total, selected, onChange } = props;
   const hint = (
     <p className="text-sm text-slate-600">
       {BLAST_MESSAGES.importHint}{' '}
@@ -80,10 +103,9 @@ export function RecipientsStep({ prospects, loading, error, selected, onChange }
       </Link>
     </p>
   );
-  if (loading) return <Loading />;
-  if (error) return <Alert>{error}</Alert>;
-  const list = prospects ?? [];
-  if (list.length === 0)
+  if (props.loading) return <Loading />;
+  if (props.error) return <Alert>{props.error}</Alert>;
+  if (rows.length === 0 && !props.searching)
     return (
       <div className="space-y-3">
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
@@ -92,44 +114,83 @@ export function RecipientsStep({ prospects, loading, error, selected, onChange }
         {hint}
       </div>
     );
-  const all = list.every((p) => selected.has(p.id));
+  const chosen = new Set(selected.map((p) => p.id));
+  const full = selected.length >= RECIPIENTS_MAX;
+  const state = shownState(selected, rows);
   return (
     <div className="space-y-3">
       {hint}
-      <Table>
-        <TableHead>
-          <TableRow>
-            <TableHeaderCell className="w-10">
-              <Checkbox
-                aria-label="Select all"
-                checked={all}
-                onCheckedChange={(on) => onChange(on ? list.map((p) => p.id) : [])}
-              />
-            </TableHeaderCell>
-            <TableHeaderCell>Contact</TableHeaderCell>
-            <TableHeaderCell>Company</TableHeaderCell>
-            <TableHeaderCell>Email</TableHeaderCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {list.map((p) => (
-            <TableRow key={p.id}>
-              <TableCell>
-                <Checkbox
-                  aria-label={`Select ${p.contactName}`}
-                  checked={selected.has(p.id)}
-                  onCheckedChange={(on) =>
-                    onChange(list.filter((x) => (x.id === p.id ? on : selected.has(x.id))).map((x) => x.id))
-                  }
-                />
-              </TableCell>
-              <TableCell className="font-medium text-slate-900">{p.contactName}</TableCell>
-              <TableCell>{p.companyName}</TableCell>
-              <TableCell className="break-all">{p.email}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <SearchInput value={props.search} onChange={props.onSearch} label={BLAST_UI.searchLabel} />
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
+        <p className="text-slate-600" aria-live="polite">
+          {total ? BLAST_UI.showing(rows.length, total.count, total.capped) : null}
+        </p>
+        {selected.length > 0 ? (
+          <p className="flex items-center gap-2 text-slate-700">
+            <span>{BLAST_UI.selected(selected.length)}</span>
+            <Button variant="link" size="sm" className="h-auto" onClick={() => onChange([])}>
+              Clear selection
+            </Button>
+          </p>
+        ) : null}
+      </div>
+      {full ? <Alert tone="warning">{BLAST_MESSAGES.tooManyRecipients}</Alert> : null}
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          {BLAST_MESSAGES.noMatchingProspects}
+        </p>
+      ) : (
+        <div className={props.stale ? 'opacity-70 transition-opacity' : undefined}>
+          <Table aria-label="Prospects">
+            <TableHead>
+              <TableRow>
+                <TableHeaderCell className="w-10">
+                  <Checkbox
+                    aria-label="Select all"
+                    checked={state === 'all'}
+                    disabled={full && state !== 'all'}
+                    onCheckedChange={(on) =>
+                      onChange(on ? selectShown(selected, rows).selected : clearShown(selected, rows))
+                    }
+                  />
+                </TableHeaderCell>
+                <TableHeaderCell>Contact</TableHeaderCell>
+                <TableHeaderCell className="hidden sm:table-cell">Company</TableHeaderCell>
+                <TableHeaderCell className="hidden sm:table-cell">Email</TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell>
+                    <Checkbox
+                      aria-label={`Select ${p.contactName}`}
+                      checked={chosen.has(p.id)}
+                      disabled={full && !chosen.has(p.id)}
+                      onCheckedChange={(on) => onChange(toggleOne(selected, p, on))}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <span className="font-medium text-slate-900">{p.contactName}</span>
+                    {/* On a phone the three columns are one: company and e-mail under the name. */}
+                    <span className="block text-slate-600 sm:hidden">{p.companyName}</span>
+                    <span className="block break-all text-xs text-slate-500 sm:hidden">{p.email}</span>
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">{p.companyName}</TableCell>
+                  <TableCell className="hidden break-all sm:table-cell">{p.email}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {props.hasMore ? (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={props.onLoadMore} disabled={props.loadingMore}>
+            {props.loadingMore ? 'Loading...' : 'Load More Prospects'}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -14,7 +14,7 @@ describe('the blast draft', () => {
   it('starts on Recipients with the defaults: the standard body seed, the lead copied, the sheet attached', () => {
     expect(newBlastDraft()).toEqual({
       step: 0,
-      recipientIds: [],
+      recipients: [],
       priceListId: null,
       subjectSeed: '',
       bodySeed: DEFAULT_BODY_SEED,
@@ -28,7 +28,10 @@ describe('the blast draft', () => {
     const draft = {
       ...newBlastDraft(),
       step: 2,
-      recipientIds: ['a', 'b'],
+      recipients: [
+        { id: 'a', contactName: 'Alice Park', companyName: 'Hometown Hardware', email: 'alice@hh.example' },
+        { id: 'b', contactName: 'Ben Ortiz', companyName: 'Riverside Dental', email: 'ben@rd.example' },
+      ],
       priceListId: 'list',
       subjectSeed: 'Spring - Sponsorship Opportunities',
       samples: [{ prospectId: 'a', subject: 'Hi', html: '<p><strong>Hi</strong></p>', failed: true }],
@@ -52,6 +55,12 @@ describe('the blast draft', () => {
     expect(readBlastDraft(ORG, USER)).toBeNull();
     expect(window.localStorage.getItem(KEY)).toBeNull();
     window.localStorage.setItem(KEY, JSON.stringify({ step: 9, recipientIds: 'all' }));
+    expect(readBlastDraft(ORG, USER)).toBeNull();
+    // A draft kept before the recipients were kept whole (ids only) is not read either.
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify({ ...newBlastDraft(), recipients: undefined, recipientIds: ['a'], savedAt: 1 }),
+    );
     expect(readBlastDraft(ORG, USER)).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ export type TBlastDraftState = Omit<TBlastDraft, 'savedAt'>;
 export function newBlastDraft(): TBlastDraftState {
   return {
     step: 0,
-    recipientIds: [],
+    recipients: [],
     priceListId: null,
     subjectSeed: '',
     bodySeed: DEFAULT_BODY_SEED,
@@ -47,7 +47,7 @@ export function readBlastDraft(orgId: string, userId: string): TBlastDraftState 
 
 export function writeBlastDraft(orgId: string, userId: string, draft: TBlastDraftState, now: number = Date.now()) {
   // A draft over the limits would not be read back; keeping it would only waste the storage.
-  if (draft.recipientIds.length > BLAST_LIMITS.recipientsMax) return;
+  if (draft.recipients.length > BLAST_LIMITS.recipientsMax) return;
   writeKey(draftKey(orgId, userId), JSON.stringify({ ...draft, savedAt: now }));
 }
 

@@ -1,6 +1,12 @@
 import * as api from '@pennant/shared/outreach/contract';
-import { BLAST_MESSAGES, type TBlastPreviewInput, type TQueueBlastRequest } from '@pennant/shared/outreach/schemas';
-import { useQuery } from '@tanstack/react-query';
+import {
+  BLAST_MESSAGES,
+  type TBlastPreviewInput,
+  type TBlastProspect,
+  type TBlastProspectPage,
+  type TQueueBlastRequest,
+} from '@pennant/shared/outreach/schemas';
+import { type InfiniteData, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ZodError } from 'zod';
 import { ApiError, call, errorMessage } from '@/lib/api';
 import { type TMutationUi, useContractMutation } from '@/lib/query';
@@ -12,7 +18,7 @@ import { type TMutationUi, useContractMutation } from '@/lib/query';
  */
 export const outreachKeys = {
   all: ['outreach'] as const,
-  prospects: ['outreach', 'prospects'] as const,
+  prospects: (search: string) => ['outreach', 'prospects', search] as const,
   status: (id: string) => ['outreach', 'blast', id] as const,
 };
 
@@ -22,15 +28,38 @@ export { usePriceLists } from '../catalogue/catalogue-api';
 const retryServerErrors = (count: number, err: unknown) =>
   !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
 
-/** The active prospects (pipeline companies with a primary contact e-mail), by contact name. */
-export function useBlastProspects(enabled = true) {
-  return useQuery({
-    queryKey: outreachKeys.prospects,
-    queryFn: async () => (await call(api.listBlastProspects)).prospects,
+/**
+ * The active prospects (pipeline companies with a primary contact e-mail) matching a search, by
+ * contact name, a page of 50 at a time: each page asks for the rows after the last one's cursor
+ * (Load More). The rows of the previous search stay on screen while a new one loads.
+ */
+export function useBlastProspects(search: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: outreachKeys.prospects(search),
+    queryFn: ({ pageParam }) =>
+      call(api.listBlastProspects, { query: { search: search || undefined, after: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
     enabled,
     staleTime: 30_000,
     retry: retryServerErrors,
   });
+}
+
+/** The loaded rows in order, each prospect once (a row can move between pages while paging). */
+export function flattenProspects(data: InfiniteData<TBlastProspectPage> | undefined): TBlastProspect[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const out: TBlastProspect[] = [];
+  for (const page of data.pages) {
+    for (const p of page.prospects) {
+      if (seen.has(p.id)) continue;
+      seen.add(p.id);
+      out.push(p);
+    }
+  }
+  return out;
 }
 
 /**

@@ -31,7 +31,7 @@ export const ALL_TABLES: readonly PgTable[] = [
 
 /**
  * Tables with an org_id that the app role never touches directly: triggers write them and
- * SECURITY DEFINER functions read them, scoped to the request's organization (0005, 0019, 0022).
+ * SECURITY DEFINER functions read them, scoped to the request's organization (0005, 0019, 0022, 0029).
  */
 export const DEFINER_ONLY_TABLES: readonly string[] = [
   'company_search',
@@ -40,6 +40,12 @@ export const DEFINER_ONLY_TABLES: readonly string[] = [
   'campaign_giving_quarter',
   'campaign_raised',
   'org_giving_quarter',
+  'quote_status_count',
+  'invoice_status_count',
+  'contract_tab_count',
+  'contract_search',
+  'company_search_version',
+  'company_search_memo',
 ];
 
 /**

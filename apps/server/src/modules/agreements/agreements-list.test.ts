@@ -173,7 +173,13 @@ forEachDatabase('agreements: the list', (env) => {
     const real = async () => {
       const [row] = await platformQuery(
         env(),
-        z.object({ all: column.count, active: column.count, expiring: column.count, expired: column.count, deleted: column.count }),
+        z.object({
+          all: column.count,
+          active: column.count,
+          expiring: column.count,
+          expired: column.count,
+          deleted: column.count,
+        }),
         sql`SELECT count(*) FILTER (WHERE deleted_at IS NULL) AS all,
                    count(*) FILTER (WHERE deleted_at IS NULL AND status = 'active') AS active,
                    count(*) FILTER (WHERE deleted_at IS NULL AND status = 'active'

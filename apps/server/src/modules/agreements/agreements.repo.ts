@@ -241,9 +241,7 @@ export function listAgreementPage(tx: TTx, orgId: string, f: TAgreementPageQuery
   return preparedRows(tx, ZAgreementListRow, agreementPageSql(orgId, f));
 }
 
-const ZSearchPageRow = ZCounts.and(
-  z.union([ZAgreementListRow, z.object({ id: z.null() })]),
-);
+const ZSearchPageRow = ZCounts.and(z.union([ZAgreementListRow, z.object({ id: z.null() })]));
 
 /**
  * A search's tab counts and page in one statement, so the search runs once: its hits (a few

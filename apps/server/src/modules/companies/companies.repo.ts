@@ -125,7 +125,13 @@ function orderWithinStatus(alias: string, sort: TSort): SQL {
  * tab, a status filter): each status's range up to the page's end, merged, so a tab never walks
  * the other statuses' companies.
  */
-function pageRowsSql(orgId: string, statuses: readonly string[] | null, sort: TSort, limit: number, offset: number): SQL {
+function pageRowsSql(
+  orgId: string,
+  statuses: readonly string[] | null,
+  sort: TSort,
+  limit: number,
+  offset: number,
+): SQL {
   const distinct = statuses ? [...new Set(statuses)] : null;
   if (!distinct || distinct.length <= 1) {
     const order = distinct ? orderWithinStatus('company', sort) : orderSql('company', sort.field, sort.dir);
@@ -148,7 +154,9 @@ function pageRowsSql(orgId: string, statuses: readonly string[] | null, sort: TS
 /** The page's companies with their primary contact, in the sort's order. */
 function withContacts(orgId: string, page: SQL, sort: TSort): SQL {
   return sql`SELECT p.*, ${PRIMARY_COLUMNS}
-    FROM (${page}) p
+    FROM (
+      ${page}
+    ) p
     ${primaryContactJoin(orgId, sql.raw('p.id'))}
     ORDER BY ${orderSql('p', sort.field, sort.dir)}`;
 }
@@ -320,9 +328,7 @@ export async function searchCompanyPage(
     return { status, window: walkWindow(m, n, end), expect: Math.min(end, m) };
   };
   // Statuses without a hit have nothing to walk.
-  const branches = pageStatuses
-    ? pageStatuses.filter((s) => (hits.get(s) ?? 0) > 0).map(branch)
-    : [branch(null)];
+  const branches = pageStatuses ? pageStatuses.filter((s) => (hits.get(s) ?? 0) > 0).map(branch) : [branch(null)];
   if (WALKED_SORTS.includes(sort.field) && branches.reduce((t, b) => t + b.window, 0) <= sumOf(hits, null)) {
     const walked = await walkSearchPage(tx, orgId, pattern, branches, sort, limit, offset);
     if (walked) return { companies: walked, counts };

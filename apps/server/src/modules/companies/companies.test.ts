@@ -386,8 +386,7 @@ forEachDatabase('companies', (env) => {
               GROUP BY status`,
         ),
       );
-      const by = (statuses: string[]) =>
-        found.filter((r) => statuses.includes(r.status)).reduce((t, r) => t + r.n, 0);
+      const by = (statuses: string[]) => found.filter((r) => statuses.includes(r.status)).reduce((t, r) => t + r.n, 0);
       return {
         all: by(['prospect', 'contacted', 'negotiating', 'sponsor', 'former_sponsor', 'declined', 'blacklisted']),
         pipeline: by(['prospect', 'contacted', 'negotiating']),
@@ -398,7 +397,11 @@ forEachDatabase('companies', (env) => {
     const searched = async () => (await client.get<TListReply>(`/api/companies?search=${term}`)).body;
     const kept = async () => {
       const [row] = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
-        rows(tx, z.object({ n: column.count }), sql`SELECT count(*) AS n FROM company_search_memo WHERE org_id = ${orgId}`),
+        rows(
+          tx,
+          z.object({ n: column.count }),
+          sql`SELECT count(*) AS n FROM company_search_memo WHERE org_id = ${orgId}`,
+        ),
       );
       return row?.n ?? 0;
     };
@@ -483,9 +486,7 @@ forEachDatabase('companies', (env) => {
       zephyr.filter(pipeline).map(name),
     );
     // By name: always the hits, ordered by the names kept beside them.
-    expect(await pages('search=ZEPHYR&sort=name&dir=desc', 2)).toEqual(
-      zephyr.map(name).sort().reverse().slice(0, 100),
-    );
+    expect(await pages('search=ZEPHYR&sort=name&dir=desc', 2)).toEqual(zephyr.map(name).sort().reverse().slice(0, 100));
     // Every match among the oldest half: the walk's window of the newest finds none, the hits answer.
     const far = await client.get<TListReply>('/api/companies?search=comet');
     expect(far.body.companies.map((c) => c.name)).toEqual(range(301, 350).map(name));

@@ -162,7 +162,12 @@ forEachDatabase('invoices: the list and the KPI cards', (env) => {
 
     // Added one by one and in one statement, then moved through the transitions, in a batch and
     // with a new total.
-    await seedInvoice(env(), orgId, { companyId: zeta.id, status: 'sent', dueDate: addDays(today, 3), totalCents: 4_200 });
+    await seedInvoice(env(), orgId, {
+      companyId: zeta.id,
+      status: 'sent',
+      dueDate: addDays(today, 3),
+      totalCents: 4_200,
+    });
     await platformExec(
       env(),
       sql`INSERT INTO invoice (org_id, company_id, status, due_date, total_amount_cents)

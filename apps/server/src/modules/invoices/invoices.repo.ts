@@ -225,7 +225,9 @@ export async function invoiceKpiFigures(
             FROM invoice i WHERE i.org_id = ${orgId} AND ${next}
           ) nx`,
     );
-    return row ?? { outstanding_n: 0, outstanding_cents: 0, past_due_n: 0, past_due_cents: 0, next_n: 0, next_cents: 0 };
+    return (
+      row ?? { outstanding_n: 0, outstanding_cents: 0, past_due_n: 0, past_due_cents: 0, next_n: 0, next_cents: 0 }
+    );
   }
   const [row] = await rows(
     tx,

@@ -309,7 +309,10 @@ forEachDatabase('quotes', (env) => {
     expect((await listQuotes(client)).counts).toEqual(await real());
 
     // A batch of status changes in one statement, an acceptance and a deletion.
-    await platformExec(env(), sql`UPDATE quote SET status = 'archived' WHERE org_id = ${orgId} AND status = 'rejected'`);
+    await platformExec(
+      env(),
+      sql`UPDATE quote SET status = 'archived' WHERE org_id = ${orgId} AND status = 'rejected'`,
+    );
     expect((await client.post(`/api/quotes/${sent.id}/accept`, { agreement: 'skip' })).status).toBe(200);
     expect((await client.delete(`/api/quotes/${draft.id}`)).status).toBe(200);
     const counts = (await listQuotes(client)).counts;

@@ -10,7 +10,8 @@
 //      the same statement, the tenant settings the app's withTenant sets:
 //      set_config('role', 'pennant_app', true), set_config('app.org_id', …), set_config('app.user_id', …)
 //   3. the page query, byte for byte the app's (companies.repo.ts: listCompanyPage without a search,
-//      searchCompanyPage with one), then, without a search, the tab counts (countByStatus)
+//      then the tab counts (countByStatus); with one, searchCompanyPage's counts, then its walk of
+//      the sort's index or its hits, chosen as the app chooses)
 //   4. `COMMIT`
 // so five round trips, as many as the app makes (which answers the session from its per-node cache
 // and sends `begin` and the set_config statement separately). The JSON is the app's, byte for byte.
@@ -150,39 +151,121 @@ export function countsStatement(orgId: string): TStatement {
   return { text: 'SELECT status, n FROM company_status_counts($1::uuid)', values: [orgId] };
 }
 
-/** searchCompanyPage: the hits materialised once, counted per status and paged. */
-export function searchStatement(orgId: string, search: string, q: TListQuery): TStatement {
+/** searchCompanyPage's first statement: the search's hits per status (kept or counted) beside the organization's. */
+export function searchCountsStatement(orgId: string, search: string): TStatement {
+  return {
+    text: `SELECT 'hits' AS kind, status, n FROM company_search_counts($1::uuid, $2)
+        UNION ALL
+        SELECT 'org' AS kind, status, n FROM company_status_counts($3::uuid)`,
+    values: [orgId, containsPattern(search), orgId],
+  };
+}
+
+const WALKED_SORTS = new Set<TSortField>(['created_at', 'updated_at', 'last_contacted_at']);
+
+interface TWalkBranch {
+  status: string | null;
+  window: number;
+  expect: number;
+}
+
+/** The app's walk (companies.repo.ts walkSearchPage): windows of the sort's index, merged and paged. */
+export function walkStatement(
+  orgId: string,
+  search: string,
+  q: TListQuery,
+  branches: readonly TWalkBranch[],
+): TStatement {
   const p = new Params();
-  const hits = `matched AS MATERIALIZED (
-    SELECT company_id, status FROM company_search_hits(${p.add(orgId)}::uuid, ${p.add(containsPattern(search))})
-    
-  )`;
-  const status = statusSql(p, CATEGORY_STATUSES[q.category] ?? null);
-  const where = `org_id = ${p.add(orgId)}${status ? ` AND ${status}` : ''}`;
-  const text = `WITH ${hits},
-        counted AS (
-          SELECT coalesce(json_object_agg(status, n), '{}'::json) AS counts
-          FROM (SELECT status, count(*)::int AS n FROM matched GROUP BY status) per_status
+  const pattern = containsPattern(search);
+  const end = q.page * PAGE_SIZE;
+  const parts = branches.map(
+    (b) => `(SELECT * FROM (
+        SELECT ${COMPANY_COLUMNS} FROM company
+        WHERE org_id = ${p.add(orgId)} ${b.status === null ? '' : `AND status = ${p.add(b.status)}`}
+        ORDER BY ${orderSql('company', q.sort, q.dir)}
+        LIMIT ${p.add(b.window)}
+      ) win
+      WHERE company_search_doc(win.name, win.notes, win.industry, win.website,
+    win.address, win.city, win.state) ILIKE ${p.add(pattern)}
+      ORDER BY ${orderSql('win', q.sort, q.dir)}
+      LIMIT ${p.add(end)})`,
+  );
+  const union = parts.join(' UNION ALL ');
+  const page = `SELECT * FROM walked ORDER BY ${orderSql('walked', q.sort, q.dir)} LIMIT ${p.add(PAGE_SIZE)} OFFSET ${p.add(end - PAGE_SIZE)}`;
+  const text = `WITH walked AS MATERIALIZED (${union}),
+        kept AS (
+          SELECT coalesce(json_object_agg(status, n), '{}'::json) AS found
+          FROM (SELECT status, count(*)::int AS n FROM walked GROUP BY status) per_status
         ),
-        page AS (
-          SELECT c.* FROM matched
-          CROSS JOIN LATERAL (
-            SELECT ${COMPANY_COLUMNS} FROM company WHERE ${where} AND id = matched.company_id OFFSET 0
-          ) c
-          ORDER BY ${orderSql('c', q.sort, q.dir)}
-          LIMIT ${p.add(PAGE_SIZE)} OFFSET ${p.add((q.page - 1) * PAGE_SIZE)}
-        )
-        SELECT k.counts, p.*, ${PRIMARY_COLUMNS}
-        FROM counted k
+        page AS (${page})
+        SELECT k.found, p.*, ${PRIMARY_COLUMNS}
+        FROM kept k
         LEFT JOIN page p ON true
         ${primaryContactJoin(p, orgId, 'p.id')}
         ORDER BY ${orderSql('p', q.sort, q.dir)}`;
   return { text, values: p.values };
 }
 
-/** The statements of one list request after the tenant settings, in the order the app sends them. */
+/** The app's page from the hits (companies.repo.ts hitsSearchPage). */
+export function hitsStatement(orgId: string, search: string, q: TListQuery): TStatement {
+  const p = new Params();
+  const statuses = CATEGORY_STATUSES[q.category] ?? null;
+  const byName = q.sort === 'name' || q.sort === 'status';
+  const hits = `SELECT h.id FROM (SELECT company_id AS id, status, name FROM company_search_hits(${p.add(orgId)}::uuid, ${p.add(containsPattern(search))})) h`;
+  const hitStatus = statusSql(p, statuses);
+  const presort = byName ? `ORDER BY ${orderSql('h', q.sort, q.dir)} LIMIT ${p.add(q.page * PAGE_SIZE)}` : '';
+  const status = statusSql(p, statuses);
+  const where = `org_id = ${p.add(orgId)}${status ? ` AND ${status}` : ''}`;
+  const text = `SELECT p.*, ${PRIMARY_COLUMNS}
+    FROM (
+      SELECT c.* FROM (
+      ${hits}
+      ${hitStatus ? `WHERE ${hitStatus}` : ''}
+      ${presort}
+    ) matched
+    CROSS JOIN LATERAL (
+      SELECT ${COMPANY_COLUMNS} FROM company
+      WHERE ${where} AND id = matched.id OFFSET 0
+    ) c
+    ORDER BY ${orderSql('c', q.sort, q.dir)}
+    LIMIT ${p.add(PAGE_SIZE)} OFFSET ${p.add((q.page - 1) * PAGE_SIZE)}
+    ) p
+    ${primaryContactJoin(p, orgId, 'p.id')}
+    ORDER BY ${orderSql('p', q.sort, q.dir)}`;
+  return { text, values: p.values };
+}
+
+/**
+ * The app's choice between the walk and the hits (companies.repo.ts searchCompanyPage): the walk
+ * for a date sort when its windows read fewer rows than the search has hits. null: no page to read.
+ */
+export function walkBranches(
+  q: TListQuery,
+  hits: ReadonlyMap<string, number>,
+  org: ReadonlyMap<string, number>,
+): TWalkBranch[] | 'hits' | null {
+  const sum = (m: ReadonlyMap<string, number>, statuses: readonly string[] | null) =>
+    statuses ? statuses.reduce((t, s) => t + (m.get(s) ?? 0), 0) : [...m.values()].reduce((t, n) => t + n, 0);
+  const statuses = CATEGORY_STATUSES[q.category] ?? null;
+  const end = q.page * PAGE_SIZE;
+  if (end - PAGE_SIZE >= sum(hits, statuses)) return null;
+  const branch = (status: string | null): TWalkBranch => {
+    const m = status === null ? sum(hits, null) : (hits.get(status) ?? 0);
+    const n = status === null ? sum(org, null) : (org.get(status) ?? 0);
+    return { status, window: Math.min(n, Math.ceil((1.5 * end * n) / m) + 100), expect: Math.min(end, m) };
+  };
+  const branches = statuses ? statuses.filter((s) => (hits.get(s) ?? 0) > 0).map(branch) : [branch(null)];
+  const read = branches.reduce((t, b) => t + b.window, 0);
+  return WALKED_SORTS.has(q.sort) && read <= sum(hits, null) ? branches : 'hits';
+}
+
+/**
+ * The statements of one list request after the tenant settings, in the order the app sends them. A
+ * search's second statement depends on the first's answer: only the first is given.
+ */
 export function listStatements(orgId: string, q: TListQuery): TStatement[] {
-  return q.search ? [searchStatement(orgId, q.search, q)] : [pageStatement(orgId, q), countsStatement(orgId)];
+  return q.search ? [searchCountsStatement(orgId, q.search)] : [pageStatement(orgId, q), countsStatement(orgId)];
 }
 
 /** GET /api/products: the app's listProducts (apps/server/src/modules/catalogue/products.repo.ts). */
@@ -207,10 +290,10 @@ export function productsStatements(orgId: string): [TStatement, TStatement] {
   ];
 }
 
-/** The quotes list's Active tab, page 1 (quotes.repo.ts countQuotesByStatus, then listQuotePage). */
+/** The quotes list's Active tab, page 1 (quotes.repo.ts countQuotesByStatus: the counter table, then listQuotePage). */
 export const QUOTE_PAGE = 50;
 export function quotesStatements(orgId: string): [TStatement, TStatement] {
-  const counts = 'SELECT status, count(*)::int AS n FROM quote WHERE org_id = $1 GROUP BY status';
+  const counts = 'SELECT status, n FROM quote_status_counts($1::uuid)';
   const part = (a: number, b: number, c: number) =>
     `(SELECT id, status, company_id, created_at, sent_at, expires_at, total_cents FROM quote WHERE org_id = $${a} AND status = $${b} ORDER BY created_at DESC, id DESC LIMIT $${c})`;
   const page = `SELECT q.id, q.status, q.company_id, c.name AS company_name, q.created_at, q.sent_at, q.expires_at,
@@ -275,7 +358,6 @@ interface TCompanyRow {
   pc_email: string | null;
   pc_phone: string | null;
   pc_title: string | null;
-  counts?: Record<string, number>;
 }
 
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
@@ -492,11 +574,36 @@ export function createFloorApp(pool: pg.Pool) {
     if (!q) return c.body(problem('bad_request', 'Unsupported query'), 400, jsonType());
     const reply = await inTenant(pool, c.req.header('cookie'), async (client, orgId) => {
       if (q.search) {
-        const s = searchStatement(orgId, q.search, q);
-        const found = await client.query<TCompanyRow>({ text: s.text, values: s.values, types: TYPES });
-        const counts = found.rows[0]?.counts ?? {};
-        const rows = found.rows.filter((r) => r.id !== null);
-        return replyJson(q, rows, Object.entries(counts));
+        const k = searchCountsStatement(orgId, q.search);
+        const figures = await client.query<{ kind: string; status: string; n: string }>({
+          text: k.text,
+          values: k.values,
+        });
+        const of = (kind: string) =>
+          new Map(figures.rows.filter((r) => r.kind === kind).map((r) => [r.status, Number(r.n)]));
+        const hits = of('hits');
+        const plan = walkBranches(q, hits, of('org'));
+        let rows: TCompanyRow[] = [];
+        if (plan !== null && plan !== 'hits') {
+          const w = walkStatement(orgId, q.search, q, plan);
+          const walked = await client.query<TCompanyRow & { found?: Record<string, number> }>({
+            text: w.text,
+            values: w.values,
+            types: TYPES,
+          });
+          const found = walked.rows[0]?.found ?? {};
+          const total = Object.values(found).reduce((t, n) => t + n, 0);
+          const enough = plan.every((b) => (b.status === null ? total : (found[b.status] ?? 0)) >= b.expect);
+          rows = enough ? walked.rows.filter((r) => r.id !== null) : [];
+          if (!enough) {
+            const h = hitsStatement(orgId, q.search, q);
+            rows = (await client.query<TCompanyRow>({ text: h.text, values: h.values, types: TYPES })).rows;
+          }
+        } else if (plan === 'hits') {
+          const h = hitsStatement(orgId, q.search, q);
+          rows = (await client.query<TCompanyRow>({ text: h.text, values: h.values, types: TYPES })).rows;
+        }
+        return replyJson(q, rows, [...hits]);
       }
       const s = pageStatement(orgId, q);
       const page = await client.query<TCompanyRow>({ text: s.text, values: s.values, types: TYPES });
@@ -526,11 +633,11 @@ export function createFloorApp(pool: pg.Pool) {
   app.get('/api/quotes', async (c) => {
     const reply = await inTenant(pool, c.req.header('cookie'), async (client, orgId) => {
       const [k, s] = quotesStatements(orgId);
-      const counts = await client.query<{ status: string; n: number }>({ text: k.text, values: k.values });
+      const counts = await client.query<{ status: string; n: string }>({ text: k.text, values: k.values });
       const page = await client.query<TQuoteRow>({ text: s.text, values: s.values, types: TYPES });
       return quotesJson(
         page.rows,
-        counts.rows.map((r) => [r.status, r.n]),
+        counts.rows.map((r) => [r.status, Number(r.n)]),
       );
     });
     return c.body(reply.body, reply.status, jsonType());

@@ -167,6 +167,8 @@ interface TScenario {
   path: string;
   /** The floor's statements after the tenant settings; the app must send the same. */
   statements: (orgId: string) => TStatement[];
+  /** Only the first statements are known ahead: the rest depend on their answer (a search's). */
+  prefix?: boolean;
   /** What one reply holds, for the line printed after the byte comparison. */
   describe: (reply: string) => string;
 }
@@ -183,10 +185,13 @@ const companies = (label: string, path: string, query: TListQuery): TScenario =>
 });
 const ALL_SCENARIOS: TScenario[] = [
   companies('page 1, newest first', '/api/companies', DEFAULTS),
-  companies(`search "${SEARCH_TERM}" (1%)`, `/api/companies?search=${SEARCH_TERM}`, {
-    ...DEFAULTS,
-    search: SEARCH_TERM,
-  }),
+  {
+    ...companies(`search "${SEARCH_TERM}" (1%)`, `/api/companies?search=${SEARCH_TERM}`, {
+      ...DEFAULTS,
+      search: SEARCH_TERM,
+    }),
+    prefix: true,
+  },
   companies('sort by name A-Z', '/api/companies?sort=name&dir=asc', { ...DEFAULTS, sort: 'name', dir: 'asc' }),
   {
     label: `quotes, Active tab (${QUOTES.toLocaleString('en-US')})`,
@@ -303,8 +308,9 @@ async function compareSql(app: TApp, org: TOrg): Promise<string[]> {
       (q) => !/^(begin|commit)$/i.test(q.text.trim()) && !/^(BEGIN; )?SELECT set_config\('role'/.test(q.text),
     );
     const floorList = s.statements(org.orgId);
+    const compared = s.prefix ? appList.slice(0, floorList.length) : appList;
     const same =
-      appList.length === floorList.length && appList.every((q, i) => floorList[i] && sameStatement(q, floorList[i]));
+      compared.length === floorList.length && compared.every((q, i) => floorList[i] && sameStatement(q, floorList[i]));
     if (!same) {
       warnings.push(
         `${s.label}: the app's SQL is not the floor's.\n  app:\n${appList.map((q) => `    ${squash(q.text)} ${JSON.stringify(q.values)}`).join('\n')}\n  floor:\n${floorList.map((q) => `    ${squash(q.text)} ${JSON.stringify(q.values)}`).join('\n')}`,

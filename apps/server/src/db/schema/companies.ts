@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, instant, updatedAt } from './columns';
 import { organizations } from './organizations';
@@ -122,6 +133,8 @@ export const companySearch = pgTable(
     orgId: uuid('org_id').notNull(),
     status: text('status').notNull(),
     doc: text('doc').notNull(),
+    // The company's name, for name searches and the agreements' copies (0029_sales_lists.sql).
+    name: text('name').notNull(),
   },
   // No org_id index on purpose: a search must use the trigram index (see the migration).
   (t) => [index('company_search_doc_trgm_idx').using('gin', sql`${t.doc} gin_trgm_ops`)],
@@ -159,4 +172,34 @@ export const companyStatusCounts = pgTable(
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.status] })],
+);
+
+/*
+ * A search's counts kept between requests (0029_sales_lists.sql): company_search_memo holds a
+ * costly search's hits per status, good while company_search_version (moved by the company
+ * triggers) still reads the version they were counted at. Definer-only, read through
+ * company_search_counts(org, pattern).
+ */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+export const companySearchVersions = pgTable('company_search_version', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  // The transaction that last moved it, so one transaction moves it once.
+  xact: xid8('xact'),
+});
+
+export const companySearchMemos = pgTable(
+  'company_search_memo',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    pattern: text('pattern').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    counts: jsonb('counts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.pattern] })],
 );

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, instant, updatedAt } from './columns';
 import { companies } from './companies';
@@ -65,4 +65,22 @@ export const invoiceLineItems = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [index('invoice_line_item_invoice_idx').on(t.orgId, t.invoiceId, t.position)],
+);
+
+/**
+ * Invoices per organization and status with their amount (0029_sales_lists.sql), kept by the
+ * invoice statement triggers: the list's tab counts and the KPI cards. Definer-only, read through
+ * invoice_status_counts(org).
+ */
+export const invoiceStatusCounts = pgTable(
+  'invoice_status_count',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.status] })],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { bundles, priceLists, products } from './catalogue';
 import { createdAt, id, instant, updatedAt } from './columns';
@@ -181,4 +193,51 @@ export const emailLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_log_org_created_idx').on(t.orgId, t.createdAt)],
+);
+
+/*
+ * Kept by the quote and contract statement triggers (0029_sales_lists.sql); definer-only side
+ * tables, read through quote_status_counts, contract_tab_counts and contract_search_hits.
+ */
+
+/** Quotes per organization and status: the list's tab counts. */
+export const quoteStatusCounts = pgTable(
+  'quote_status_count',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.status] })],
+);
+
+/** Agreements per organization, status and deleted flag: the list's tab counts. */
+export const contractTabCounts = pgTable(
+  'contract_tab_count',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    deleted: boolean('deleted').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.status, t.deleted] })],
+);
+
+/** Per agreement, the two texts the list's search matches: its company's name and its season label. */
+export const contractSearch = pgTable(
+  'contract_search',
+  {
+    contractId: uuid('contract_id')
+      .primaryKey()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    companyName: text('company_name').notNull(),
+    seasonLabel: text('season_label'),
+  },
+  (t) => [index('contract_search_company_idx').on(t.companyId)],
 );

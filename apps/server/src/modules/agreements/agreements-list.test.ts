@@ -2,9 +2,11 @@ import { zonedToday } from '@pennant/shared/agreements/rules';
 import { AGREEMENT_PAGE_SIZE } from '@pennant/shared/agreements/schemas';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { column } from '../../db/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { platformExec } from '../../test/team-fixtures';
+import { platformExec, platformQuery } from '../../test/team-fixtures';
 import { addCompany, addDays, agreementList, seedAgreement } from './fixtures/agreement-fixtures';
 
 forEachDatabase('agreements: the list', (env) => {
@@ -163,6 +165,79 @@ forEachDatabase('agreements: the list', (env) => {
     expect(second.page).toBe(2);
     expect(new Set([...first.agreements, ...second.agreements].map((a) => a.id)).size).toBe(55);
     expect((await agreementList(client, '?page=3')).agreements).toHaveLength(0);
+  });
+
+  it('keeps the tab counts and the search exact through inserts, status changes, deletes, renames and the organization’s deletion', async () => {
+    const { client, orgId, acme, blue, today, ids, names } = await seeded();
+    // What each tab holds, counted from the agreements themselves.
+    const real = async () => {
+      const [row] = await platformQuery(
+        env(),
+        z.object({
+          all: column.count,
+          active: column.count,
+          expiring: column.count,
+          expired: column.count,
+          deleted: column.count,
+        }),
+        sql`SELECT count(*) FILTER (WHERE deleted_at IS NULL) AS all,
+                   count(*) FILTER (WHERE deleted_at IS NULL AND status = 'active') AS active,
+                   count(*) FILTER (WHERE deleted_at IS NULL AND status = 'active'
+                                      AND end_date BETWEEN ${today}::date + 1 AND ${today}::date + 60) AS expiring,
+                   count(*) FILTER (WHERE deleted_at IS NULL
+                                      AND (status = 'expired' OR (status = 'active' AND end_date < ${today}::date))) AS expired,
+                   count(*) FILTER (WHERE deleted_at IS NOT NULL) AS deleted
+            FROM contract WHERE org_id = ${orgId}`,
+      );
+      return row;
+    };
+    const idOf = (name: string) => [...ids].find(([, n]) => n === name)?.[0] ?? '';
+    expect((await agreementList(client)).counts).toEqual(await real());
+
+    // A status change, a batch added in one statement, a soft delete and a restore.
+    await platformExec(env(), sql`UPDATE contract SET status = 'expired' WHERE id = ${idOf('A')}`);
+    await platformExec(
+      env(),
+      sql`INSERT INTO contract (org_id, company_id, status, start_date, end_date, term_months, season_label)
+          SELECT ${orgId}, ${blue.id}, s, ${today}::date - 30, ${today}::date + e, 12, 'Fall'
+          FROM unnest(ARRAY['active', 'active', 'cancelled'], ARRAY[10, -5, 90]) AS t(s, e)`,
+    );
+    expect((await client.delete(`/api/agreements/${idOf('B')}`)).status).toBe(200);
+    expect((await client.delete(`/api/agreements/${idOf('C')}`)).status).toBe(200);
+    expect((await client.post(`/api/agreements/${idOf('C')}/restore`)).status).toBe(200);
+    expect((await agreementList(client)).counts).toEqual(await real());
+    expect((await agreementList(client, '?status=active')).counts).toMatchObject({
+      all: (await real())?.active,
+    });
+
+    // The search follows a rename of the company and a new season label.
+    await client.patch(`/api/companies/${acme.id}`, { name: 'Quartz Hardware' });
+    expect(await names('?q=quartz')).toEqual(['G', 'D', 'A']);
+    expect(await names('?q=acme')).toEqual([]);
+    await platformExec(env(), sql`UPDATE contract SET season_label = 'Winter Classic' WHERE id = ${idOf('H')}`);
+    expect(await names('?q=classic')).toEqual(['H']);
+    expect((await agreementList(client, '?q=fall')).counts).toEqual({
+      all: 3,
+      active: 2,
+      expiring: 1,
+      expired: 1,
+      deleted: 0,
+    });
+
+    // A company's deletion takes its agreements with it, from the counts and the search.
+    expect((await client.delete(`/api/companies/${blue.id}`)).status).toBe(200);
+    expect((await agreementList(client)).counts).toEqual(await real());
+    expect((await agreementList(client, '?q=blue')).counts.all).toBe(0);
+
+    // The organization's deletion leaves nothing of it behind.
+    await platformExec(env(), sql`DELETE FROM organization WHERE id = ${orgId}`);
+    const left = await platformQuery(
+      env(),
+      z.object({ n: column.count }),
+      sql`SELECT (SELECT count(*) FROM contract_tab_count WHERE org_id = ${orgId})
+               + (SELECT count(*) FROM contract_search WHERE org_id = ${orgId}) AS n`,
+    );
+    expect(left[0]?.n).toBe(0);
   });
 
   it('shows another organization nothing of these', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 import { timelineEvents } from '../../db/schema/companies';
 import { contractLines, contracts, emailLogs, quoteLines, quotes } from '../../db/schema/sales';
-import { companiesNamed } from '../companies/companies.repo';
+import { containsPattern } from '../companies/companies.repo';
 
 /*
  * Agreements (the spec's contracts): the list, the detail, the rows the form and the accept flow
@@ -57,6 +57,16 @@ function tabSql(tab: TAgreementTab, today: string, windowDays: number): SQL {
   }
 }
 
+/**
+ * The agreements a search finds: their company's name or their season label holds the text
+ * (case-insensitive, taken literally), from contract_search (0029_sales_lists.sql), whose trigram
+ * index narrows to the few agreements holding it.
+ */
+function searchHitsSql(orgId: string, search: string): SQL {
+  return sql`SELECT contract_id FROM contract_search_hits(${orgId}::uuid, ${containsPattern(search)}, ${search})`;
+}
+
+/** The filters on contract `c`; the search as an id list of its hits. */
 function filterSql(orgId: string, f: TAgreementFilters): SQL {
   const parts: SQL[] = [sql`c.org_id = ${orgId}`];
   if (f.statuses) {
@@ -70,12 +80,7 @@ function filterSql(orgId: string, f: TAgreementFilters): SQL {
     );
   }
   if (f.companyId) parts.push(sql`c.company_id = ${f.companyId}`);
-  if (f.search) {
-    // The organization's companies are few next to its agreements: their names are matched once
-    // each (a hashed subplan), not once per agreement; a substring, case-insensitive, taken literally.
-    parts.push(sql`(c.company_id IN (${companiesNamed(orgId, f.search)})
-      OR strpos(lower(c.season_label), lower(${f.search})) > 0)`);
-  }
+  if (f.search) parts.push(sql`c.id IN (${searchHitsSql(orgId, f.search)})`);
   return sql.join(parts, sql` AND `);
 }
 
@@ -99,13 +104,71 @@ export function agreementCountsSql(orgId: string, f: TAgreementFilters, windowDa
         WHERE ${filterSql(orgId, f)}`;
 }
 
-/** Every tab's count in one pass over the organization's agreements. */
+const ZTabFigures = z.object({
+  status: z.string().nullable(),
+  deleted: z.boolean().nullable(),
+  n: column.count.nullable(),
+  past_n: column.count,
+  expiring_n: column.count,
+});
+
+/**
+ * The organization's tab counts under a status filter alone: per status and deleted flag from the
+ * counter table the statement triggers keep (contract_tab_counts, 0029_sales_lists.sql), and what
+ * depends on the viewer's date, active agreements past their end or ending within the window, as
+ * index-only ranges of contract_org_status_end_idx. One statement; always one row at least.
+ */
+async function countAgreementTabsKept(
+  tx: TTx,
+  orgId: string,
+  f: TAgreementFilters,
+  windowDays: number,
+): Promise<TAgreementCountRow> {
+  const found = await preparedRows(
+    tx,
+    ZTabFigures,
+    sql`SELECT k.status, k.deleted, k.n, r.past_n, r.expiring_n
+        FROM (
+          SELECT (SELECT count(*) FROM contract c
+                  WHERE c.org_id = ${orgId} AND c.deleted_at IS NULL AND c.status = 'active'
+                    AND c.end_date < ${f.today}::date) AS past_n,
+                 (SELECT count(*) FROM contract c
+                  WHERE c.org_id = ${orgId} AND c.deleted_at IS NULL AND c.status = 'active'
+                    AND c.end_date BETWEEN ${f.today}::date + 1 AND ${f.today}::date + ${windowDays}::int) AS expiring_n
+        ) r
+        LEFT JOIN contract_tab_counts(${orgId}::uuid) k ON true`,
+  );
+  const allowed = (status: string) => !f.statuses || f.statuses.includes(status);
+  const counts = { all_n: 0, active_n: 0, expiring_n: 0, expired_n: 0, deleted_n: 0 };
+  for (const r of found) {
+    if (r.status === null || r.n === null || !allowed(r.status)) continue;
+    if (r.deleted) {
+      counts.deleted_n += r.n;
+      continue;
+    }
+    counts.all_n += r.n;
+    if (r.status === 'active') counts.active_n += r.n;
+    if (r.status === 'expired') counts.expired_n += r.n;
+  }
+  const dated = found[0];
+  if (dated && allowed('active')) {
+    counts.expired_n += dated.past_n;
+    counts.expiring_n = dated.expiring_n;
+  }
+  return counts;
+}
+
+/**
+ * Every tab's count: the kept counts for the organization (under a status filter at most), else one
+ * pass over the agreements of the company filter.
+ */
 export async function countAgreementTabs(
   tx: TTx,
   orgId: string,
   f: TAgreementFilters,
   windowDays: number,
 ): Promise<TAgreementCountRow> {
+  if (!f.companyId && !f.search) return countAgreementTabsKept(tx, orgId, f, windowDays);
   const [row] = await preparedRows(tx, ZCounts, agreementCountsSql(orgId, f, windowDays));
   return row ?? { all_n: 0, active_n: 0, expiring_n: 0, expired_n: 0, deleted_n: 0 };
 }
@@ -176,6 +239,59 @@ export function agreementPageSql(orgId: string, f: TAgreementPageQuery): SQL {
 /** One page of a tab, sorted, with the company's name and the value by the rule of §3. */
 export function listAgreementPage(tx: TTx, orgId: string, f: TAgreementPageQuery): Promise<TAgreementListRow[]> {
   return preparedRows(tx, ZAgreementListRow, agreementPageSql(orgId, f));
+}
+
+const ZSearchPageRow = ZCounts.and(z.union([ZAgreementListRow, z.object({ id: z.null() })]));
+
+/**
+ * A search's tab counts and page in one statement, so the search runs once: its hits (a few
+ * hundred agreements, found through contract_search) are materialised, counted per tab and paged,
+ * and only the page's rows are joined to their company. Always one row at least, carrying the
+ * counts; an empty page is that row with no agreement.
+ */
+export async function searchAgreementPage(
+  tx: TTx,
+  orgId: string,
+  f: TAgreementPageQuery & { search: string },
+): Promise<{ counts: TAgreementCountRow; page: TAgreementListRow[] }> {
+  const join = sql`JOIN company co ON co.org_id = c.org_id AND co.id = c.company_id`;
+  const found = await preparedRows(
+    tx,
+    ZSearchPageRow,
+    sql`WITH hits AS MATERIALIZED (
+          SELECT c.* FROM contract c WHERE ${filterSql(orgId, f)}
+        ),
+        counted AS (
+          SELECT count(*) FILTER (WHERE ${tabSql('all', f.today, f.windowDays)}) AS all_n,
+                 count(*) FILTER (WHERE ${tabSql('active', f.today, f.windowDays)}) AS active_n,
+                 count(*) FILTER (WHERE ${tabSql('expiring', f.today, f.windowDays)}) AS expiring_n,
+                 count(*) FILTER (WHERE ${tabSql('expired', f.today, f.windowDays)}) AS expired_n,
+                 count(*) FILTER (WHERE ${tabSql('deleted', f.today, f.windowDays)}) AS deleted_n
+          FROM hits c
+        ),
+        page AS (
+          SELECT c.* FROM hits c ${f.sort === 'company' ? join : sql``}
+          WHERE ${tabSql(f.tab, f.today, f.windowDays)}
+          ORDER BY ${orderSql(f.sort, f.order)}
+          LIMIT ${f.limit} OFFSET ${f.offset}
+        )
+        SELECT k.*, ${LIST_COLUMNS}
+        FROM counted k
+        LEFT JOIN (page c ${join}) ON true
+        ORDER BY ${orderSql(f.sort, f.order)}`,
+  );
+  const first = found[0];
+  const counts = first
+    ? {
+        all_n: first.all_n,
+        active_n: first.active_n,
+        expiring_n: first.expiring_n,
+        expired_n: first.expired_n,
+        deleted_n: first.deleted_n,
+      }
+    : { all_n: 0, active_n: 0, expiring_n: 0, expired_n: 0, deleted_n: 0 };
+  const page = found.flatMap((r) => (r.id === null ? [] : [r]));
+  return { counts, page };
 }
 
 export async function findCompanyName(tx: TTx, orgId: string, companyId: string): Promise<string | null> {

@@ -40,6 +40,7 @@ import {
   listAgreementPage,
   lockAgreement,
   replaceQuoteLines,
+  searchAgreementPage,
   setAgreementDeleted,
   type TAgreementDocumentRow,
   type TAgreementListRow,
@@ -104,17 +105,24 @@ export async function listAgreements(
     search: q.q ? q.q : null,
     today: await viewerToday(deps, member),
   };
+  const pageQuery = {
+    ...filters,
+    tab: q.tab,
+    windowDays: EXPIRING_WINDOW_DAYS,
+    sort: q.sort,
+    order: q.order,
+    limit: AGREEMENT_PAGE_SIZE,
+    offset: (q.page - 1) * AGREEMENT_PAGE_SIZE,
+  };
   return withTenant(deps.db, member, async (tx) => {
-    const counts = await countAgreementTabs(tx, member.orgId, filters, EXPIRING_WINDOW_DAYS);
-    const page = await listAgreementPage(tx, member.orgId, {
-      ...filters,
-      tab: q.tab,
-      windowDays: EXPIRING_WINDOW_DAYS,
-      sort: q.sort,
-      order: q.order,
-      limit: AGREEMENT_PAGE_SIZE,
-      offset: (q.page - 1) * AGREEMENT_PAGE_SIZE,
-    });
+    // A search is run once for the counts and the page; otherwise the counts are the kept ones
+    // (or, for one company, counted) and the page is read by its sort's index.
+    const { counts, page } = pageQuery.search
+      ? await searchAgreementPage(tx, member.orgId, { ...pageQuery, search: pageQuery.search })
+      : {
+          counts: await countAgreementTabs(tx, member.orgId, filters, EXPIRING_WINDOW_DAYS),
+          page: await listAgreementPage(tx, member.orgId, pageQuery),
+        };
     const tabCounts = {
       all: counts.all_n,
       active: counts.active_n,

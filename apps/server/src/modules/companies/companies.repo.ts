@@ -73,28 +73,21 @@ function filterSql(orgId: string, statuses: readonly string[] | null): SQL {
 
 /**
  * The ids of the organization's companies whose name holds `search` (case-insensitive, taken
- * literally), for the agreements' and invoices' searches. The trigram index of company_search
- * narrows to the documents holding the text (a company's name is their first line, 0005), then the
- * names are checked: under row-level security no index serves strpos(lower(name)), and reading
- * every company of a 100,000-company organization per search took most of a second.
+ * literally), for the invoices' search. The trigram index of company_search narrows to the
+ * documents holding the text, then the name kept beside each document is checked
+ * (company_name_hits, 0029_sales_lists.sql): under row-level security no index serves
+ * strpos(lower(name)), and reading every company of a 100,000-company organization per search
+ * took most of a second.
  */
 export function companiesNamed(orgId: string, search: string): SQL {
-  return sql`SELECT sc.id FROM company sc
-    WHERE sc.org_id = ${orgId}
-      AND sc.id IN (SELECT company_id FROM company_search_hits(${orgId}::uuid, ${containsPattern(search)}))
-      AND strpos(lower(sc.name), lower(${search})) > 0`;
+  return sql`SELECT company_id FROM company_name_hits(${orgId}::uuid, ${containsPattern(search)}, ${search})`;
 }
 
-/**
- * The companies matching a search (with their status), through the trigram index of
- * company_search (see 0005_company_search.sql), materialised once.
- */
-function searchHits(orgId: string, search: string, statuses: readonly string[] | null): SQL {
-  const status = statusSql(statuses);
-  return sql`matched AS MATERIALIZED (
-    SELECT company_id, status FROM company_search_hits(${orgId}::uuid, ${containsPattern(search)})
-    ${status ? sql`WHERE ${status}` : sql``}
-  )`;
+/** A company's searched text (company_search_doc, 0005) holds the pattern: the walk's check on a row `alias`. */
+function docMatches(alias: string, pattern: string): SQL {
+  const col = (name: string) => sql.raw(`${alias}.${name}`);
+  return sql`company_search_doc(${col('name')}, ${col('notes')}, ${col('industry')}, ${col('website')},
+    ${col('address')}, ${col('city')}, ${col('state')}) ILIKE ${pattern}`;
 }
 
 /**
@@ -119,6 +112,55 @@ function orderSql(alias: string, field: TCompanySortField, dir: TSortDirection):
   }
 }
 
+type TSort = { field: TCompanySortField; dir: TSortDirection };
+
+/** The order within one status: the 'Status' sort is the name sort there (the rank is constant). */
+function orderWithinStatus(alias: string, sort: TSort): SQL {
+  return orderSql(alias, sort.field === 'status' ? 'name' : sort.field, sort.dir);
+}
+
+/**
+ * The page's companies (company's columns) in the sort's order. Any status, or one: a range of the
+ * sort's index (0004, or its per-status twin of 0029), stopping after the page. Several (a category
+ * tab, a status filter): each status's range up to the page's end, merged, so a tab never walks
+ * the other statuses' companies.
+ */
+function pageRowsSql(
+  orgId: string,
+  statuses: readonly string[] | null,
+  sort: TSort,
+  limit: number,
+  offset: number,
+): SQL {
+  const distinct = statuses ? [...new Set(statuses)] : null;
+  if (!distinct || distinct.length <= 1) {
+    const order = distinct ? orderWithinStatus('company', sort) : orderSql('company', sort.field, sort.dir);
+    return sql`SELECT ${COMPANY_COLUMNS} FROM company
+      WHERE ${filterSql(orgId, distinct)}
+      ORDER BY ${order}
+      LIMIT ${limit} OFFSET ${offset}`;
+  }
+  const parts = distinct.map(
+    (s) => sql`(SELECT ${COMPANY_COLUMNS} FROM company
+      WHERE org_id = ${orgId} AND status = ${s}
+      ORDER BY ${orderWithinStatus('company', sort)}
+      LIMIT ${limit + offset})`,
+  );
+  return sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) merged
+    ORDER BY ${orderSql('merged', sort.field, sort.dir)}
+    LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** The page's companies with their primary contact, in the sort's order. */
+function withContacts(orgId: string, page: SQL, sort: TSort): SQL {
+  return sql`SELECT p.*, ${PRIMARY_COLUMNS}
+    FROM (
+      ${page}
+    ) p
+    ${primaryContactJoin(orgId, sql.raw('p.id'))}
+    ORDER BY ${orderSql('p', sort.field, sort.dir)}`;
+}
+
 /**
  * One page of companies without a search (a search pages through searchCompanyPage), each with
  * its primary contact. `statuses`: the category and the status filter combined; null means any.
@@ -127,80 +169,177 @@ export function listCompanyPage(
   tx: TTx,
   orgId: string,
   statuses: readonly string[] | null,
-  sort: { field: TCompanySortField; dir: TSortDirection },
+  sort: TSort,
   limit: number,
   offset: number,
 ): Promise<TCompanyRow[]> {
-  const page = sql`SELECT p.*, ${PRIMARY_COLUMNS}
-    FROM (
-      SELECT ${COMPANY_COLUMNS} FROM company
-      WHERE ${filterSql(orgId, statuses)}
-      ORDER BY ${orderSql('company', sort.field, sort.dir)}
-      LIMIT ${limit} OFFSET ${offset}
-    ) p`;
-  return preparedRows(
-    tx,
-    ZCompanyRow,
-    sql`${page}
-        ${primaryContactJoin(orgId, sql.raw('p.id'))}
-        ORDER BY ${orderSql('p', sort.field, sort.dir)}`,
-  );
+  return preparedRows(tx, ZCompanyRow, withContacts(orgId, pageRowsSql(orgId, statuses, sort, limit, offset), sort));
 }
 
-const ZSearchPageRow = z
-  .object({ counts: z.record(z.string(), column.count) })
+const ZStatusCount = z.object({ status: z.string(), n: column.count });
+const ZSearchFigure = ZStatusCount.extend({ kind: z.enum(['hits', 'org']) });
+
+const sumOf = (m: ReadonlyMap<string, number>, statuses: readonly string[] | null) =>
+  statuses ? statuses.reduce((t, s) => t + (m.get(s) ?? 0), 0) : [...m.values()].reduce((t, n) => t + n, 0);
+
+/** The sorts a walk serves: dates, which say nothing of a company's text (a name sort would reach
+ * the companies named after the term only where their names sort). */
+const WALKED_SORTS: readonly TCompanySortField[] = ['created_at', 'updated_at', 'last_contacted_at'];
+
+/**
+ * How many of a status's companies (n, of which m match) a walk reads to find `end` matches: the
+ * expected span, half again for chance, plus a margin; all of them at most.
+ */
+const walkWindow = (m: number, n: number, end: number) => Math.min(n, Math.ceil((1.5 * end * n) / m) + 100);
+
+interface TWalkBranch {
+  /** null: any status, one range of the sort's index. */
+  status: string | null;
+  window: number;
+  /** The matches the branch must find when the window was wide enough: the page's end or all. */
+  expect: number;
+}
+
+const ZWalkRow = z
+  .object({ found: z.record(z.string(), column.count) })
   .and(z.union([ZCompanyRow, z.object({ id: z.null() })]));
 
 /**
- * A search's page and its tab counts in one statement, so the search runs once: the hits are
- * materialised, counted per status (under the status filter) and paged (under the filter and the
- * tab). Always one row at least, carrying the counts; an empty page is that row with no company.
- * Each hit is looked up by primary key (OFFSET 0 keeps that a parameterised index scan), so a rare
- * term never walks the whole table.
+ * A broad search's page by walking the sort's index: each branch (a status, or every company) reads
+ * a window of its range, the rows in front, and keeps the first `end` whose text holds the term; the
+ * branches are merged and paged. How many each kept comes back beside the page: a branch that found
+ * fewer than it must (its window too narrow for where the matches lie) makes the answer null, and
+ * the caller reads the hits instead. Planned with its values (not prepared), so the planner sees
+ * how small each window is and walks the index.
+ */
+async function walkSearchPage(
+  tx: TTx,
+  orgId: string,
+  pattern: string,
+  branches: readonly TWalkBranch[],
+  sort: TSort,
+  limit: number,
+  offset: number,
+): Promise<TCompanyRow[] | null> {
+  const order = (alias: string) => orderSql(alias, sort.field, sort.dir);
+  const parts = branches.map(
+    (b) => sql`(SELECT * FROM (
+        SELECT ${COMPANY_COLUMNS} FROM company
+        WHERE org_id = ${orgId} ${b.status === null ? sql`` : sql`AND status = ${b.status}`}
+        ORDER BY ${order('company')}
+        LIMIT ${b.window}
+      ) win
+      WHERE ${docMatches('win', pattern)}
+      ORDER BY ${order('win')}
+      LIMIT ${offset + limit})`,
+  );
+  const found = await rows(
+    tx,
+    ZWalkRow,
+    sql`WITH walked AS MATERIALIZED (${sql.join(parts, sql` UNION ALL `)}),
+        kept AS (
+          SELECT coalesce(json_object_agg(status, n), '{}'::json) AS found
+          FROM (SELECT status, count(*)::int AS n FROM walked GROUP BY status) per_status
+        ),
+        page AS (SELECT * FROM walked ORDER BY ${order('walked')} LIMIT ${limit} OFFSET ${offset})
+        SELECT k.found, p.*, ${PRIMARY_COLUMNS}
+        FROM kept k
+        LEFT JOIN page p ON true
+        ${primaryContactJoin(orgId, sql.raw('p.id'))}
+        ORDER BY ${order('p')}`,
+  );
+  const kept = new Map(Object.entries(found[0]?.found ?? {}));
+  for (const b of branches) {
+    const n = b.status === null ? sumOf(kept, null) : (kept.get(b.status) ?? 0);
+    if (n < b.expect) return null;
+  }
+  return found.flatMap((r) => (r.id === null ? [] : [r]));
+}
+
+/**
+ * A search's page from its hits through the trigram index of company_search (0005), each looked up
+ * by primary key (OFFSET 0 keeps that a parameterised index scan), sorted and paged. Sorted by name
+ * (or status, then name), the hits are ordered by the name and status company_search keeps, so only
+ * the page's companies are read.
+ */
+function hitsSearchPage(
+  tx: TTx,
+  orgId: string,
+  pattern: string,
+  statuses: readonly string[] | null,
+  sort: TSort,
+  limit: number,
+  offset: number,
+): Promise<TCompanyRow[]> {
+  const status = statusSql(statuses);
+  const byName = sort.field === 'name' || sort.field === 'status';
+  const page = sql`SELECT c.* FROM (
+      SELECT h.id FROM (SELECT company_id AS id, status, name FROM company_search_hits(${orgId}::uuid, ${pattern})) h
+      ${status ? sql`WHERE ${status}` : sql``}
+      ${byName ? sql`ORDER BY ${orderSql('h', sort.field, sort.dir)} LIMIT ${offset + limit}` : sql``}
+    ) matched
+    CROSS JOIN LATERAL (
+      SELECT ${COMPANY_COLUMNS} FROM company
+      WHERE ${filterSql(orgId, statuses)} AND id = matched.id OFFSET 0
+    ) c
+    ORDER BY ${orderSql('c', sort.field, sort.dir)}
+    LIMIT ${limit} OFFSET ${offset}`;
+  return preparedRows(tx, ZCompanyRow, withContacts(orgId, page, sort));
+}
+
+/**
+ * A search's tab counts and page. The counts per status are company_search_counts' (0029): kept
+ * for a broad or short search until the organization's companies change, else counted through the
+ * trigram index. The page is read one of two ways:
+ *  - a broad search sorted by a date walks the sort's index and stops when the page is full (for a
+ *    search matching 5% of the companies, the first page reads a thousand or so companies, not the
+ *    5,000 hits), when its windows read fewer rows than the search has hits;
+ *  - otherwise, or when a window proves too narrow, the hits are read and sorted.
+ * Both read the same rows in the same order: the text checked is the one company_search keeps.
  */
 export async function searchCompanyPage(
   tx: TTx,
   orgId: string,
   search: string,
   statuses: { count: readonly string[] | null; page: readonly string[] | null },
-  sort: { field: TCompanySortField; dir: TSortDirection },
+  sort: TSort,
   limit: number,
   offset: number,
 ): Promise<{ companies: TCompanyRow[]; counts: Map<string, number> }> {
-  const where = filterSql(orgId, statuses.page);
-  const found = await preparedRows(
+  const pattern = containsPattern(search);
+  const figures = await preparedRows(
     tx,
-    ZSearchPageRow,
-    sql`WITH ${searchHits(orgId, search, statuses.count)},
-        counted AS (
-          SELECT coalesce(json_object_agg(status, n), '{}'::json) AS counts
-          FROM (SELECT status, count(*)::int AS n FROM matched GROUP BY status) per_status
-        ),
-        page AS (
-          SELECT c.* FROM matched
-          CROSS JOIN LATERAL (
-            SELECT ${COMPANY_COLUMNS} FROM company WHERE ${where} AND id = matched.company_id OFFSET 0
-          ) c
-          ORDER BY ${orderSql('c', sort.field, sort.dir)}
-          LIMIT ${limit} OFFSET ${offset}
-        )
-        SELECT k.counts, p.*, ${PRIMARY_COLUMNS}
-        FROM counted k
-        LEFT JOIN page p ON true
-        ${primaryContactJoin(orgId, sql.raw('p.id'))}
-        ORDER BY ${orderSql('p', sort.field, sort.dir)}`,
+    ZSearchFigure,
+    sql`SELECT 'hits' AS kind, status, n FROM company_search_counts(${orgId}::uuid, ${pattern})
+        UNION ALL
+        SELECT 'org' AS kind, status, n FROM company_status_counts(${orgId}::uuid)`,
   );
-  const counts = new Map(Object.entries(found[0]?.counts ?? {}));
-  const companies = found.flatMap((r) => (r.id === null ? [] : [r]));
-  return { companies, counts };
-}
+  const hits = new Map(figures.filter((f) => f.kind === 'hits').map((f) => [f.status, f.n]));
+  const org = new Map(figures.filter((f) => f.kind === 'org').map((f) => [f.status, f.n]));
+  const allowed = statuses.count ? new Set(statuses.count) : null;
+  const counts = new Map([...hits].filter(([status]) => !allowed || allowed.has(status)));
+  const pageStatuses = statuses.page ? [...new Set(statuses.page)] : null;
+  if (offset >= sumOf(hits, pageStatuses)) return { companies: [], counts };
 
-const ZStatusCount = z.object({ status: z.string(), n: column.count });
+  const end = offset + limit;
+  const branch = (status: string | null): TWalkBranch => {
+    const m = status === null ? sumOf(hits, null) : (hits.get(status) ?? 0);
+    const n = status === null ? sumOf(org, null) : (org.get(status) ?? 0);
+    return { status, window: walkWindow(m, n, end), expect: Math.min(end, m) };
+  };
+  // Statuses without a hit have nothing to walk.
+  const branches = pageStatuses ? pageStatuses.filter((s) => (hits.get(s) ?? 0) > 0).map(branch) : [branch(null)];
+  if (WALKED_SORTS.includes(sort.field) && branches.reduce((t, b) => t + b.window, 0) <= sumOf(hits, null)) {
+    const walked = await walkSearchPage(tx, orgId, pattern, branches, sort, limit, offset);
+    if (walked) return { companies: walked, counts };
+  }
+  return { companies: await hitsSearchPage(tx, orgId, pattern, pageStatuses, sort, limit, offset), counts };
+}
 
 /**
  * Companies per status (under a status filter) from the counter table the triggers keep
- * (company_status_counts), so the tabs never count 100,000 company rows. A search counts its
- * hits in searchCompanyPage instead.
+ * (company_status_counts), so the tabs never count 100,000 company rows. A search's counts come
+ * from searchCompanyPage instead.
  */
 export async function countByStatus(
   tx: TTx,
@@ -209,7 +348,7 @@ export async function countByStatus(
 ): Promise<Map<string, number>> {
   const found = await preparedRows(tx, ZStatusCount, sql`SELECT status, n FROM company_status_counts(${orgId}::uuid)`);
   const allowed = statuses ? new Set(statuses) : null;
-  return new Map(found.filter((r) => !allowed || allowed.has(r.status)).map((r) => [r.status, Number(r.n)]));
+  return new Map(found.filter((r) => !allowed || allowed.has(r.status)).map((r) => [r.status, r.n]));
 }
 
 export async function findCompany(tx: TTx, orgId: string, id: string): Promise<TCompanyDetailRow | null> {

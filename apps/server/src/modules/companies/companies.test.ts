@@ -369,6 +369,130 @@ forEachDatabase('companies', (env) => {
     expect(counts.all).toBe(33);
   });
 
+  it('keeps a search’s counts exact between requests through creates, status changes, edits, deletes, imports and the organization’s deletion', async () => {
+    const client = env().client();
+    const { orgId } = await ownerWithOrg(client);
+    await seedCompanies(env(), orgId, 30);
+    // A two-letter term: no trigram narrows it, so its counts are kept between requests.
+    const term = 'zq';
+    const real = async () => {
+      const found = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
+        rows(
+          tx,
+          z.object({ status: z.string(), n: column.count }),
+          sql`SELECT status, count(*)::int AS n FROM company
+              WHERE org_id = ${orgId}
+                AND company_search_doc(name, notes, industry, website, address, city, state) ILIKE ${`%${term}%`}
+              GROUP BY status`,
+        ),
+      );
+      const by = (statuses: string[]) => found.filter((r) => statuses.includes(r.status)).reduce((t, r) => t + r.n, 0);
+      return {
+        all: by(['prospect', 'contacted', 'negotiating', 'sponsor', 'former_sponsor', 'declined', 'blacklisted']),
+        pipeline: by(['prospect', 'contacted', 'negotiating']),
+        sponsors: by(['sponsor']),
+        former: by(['former_sponsor', 'declined', 'blacklisted']),
+      };
+    };
+    const searched = async () => (await client.get<TListReply>(`/api/companies?search=${term}`)).body;
+    const kept = async () => {
+      const [row] = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
+        rows(
+          tx,
+          z.object({ n: column.count }),
+          sql`SELECT count(*) AS n FROM company_search_memo WHERE org_id = ${orgId}`,
+        ),
+      );
+      return row?.n ?? 0;
+    };
+
+    const a = await addCompany(client, { name: 'ZQ Widgets', status: 'prospect' });
+    const b = await addCompany(client, { name: 'Plain Co', notes: 'met at the zq fair', status: 'contacted' });
+    expect((await searched()).counts).toEqual(await real());
+    expect(await kept()).toBe(1);
+    // Read twice: the kept counts answer the second time.
+    expect((await searched()).counts).toEqual(await real());
+
+    await addCompany(client, { name: 'Another zq', status: 'sponsor' });
+    expect((await searched()).counts).toEqual(await real());
+    await client.patch(`/api/companies/${a.id}/status`, { status: 'former_sponsor' });
+    expect((await searched()).counts).toEqual(await real());
+    const plain = (await client.get<TListReply>('/api/companies?search=Bulk%20Co%20001')).body.companies[0];
+    await client.patch(`/api/companies/${plain?.id}`, { notes: 'now a zq lead' });
+    expect((await searched()).counts).toEqual(await real());
+    await client.patch(`/api/companies/${b.id}`, { notes: 'no longer' });
+    expect((await searched()).counts).toEqual(await real());
+    await client.post('/api/companies/bulk-status', { ids: [a.id, b.id, plain?.id], status: 'declined' });
+    expect((await searched()).counts).toEqual(await real());
+    await client.delete(`/api/companies/${a.id}`);
+    expect((await searched()).counts).toEqual(await real());
+    await makePremium(env(), orgId);
+    await runImportFlow(env(), client, {
+      fileName: 'c.csv',
+      content: 'Company\nImported ZQ One\nImported Two\n',
+      mapping: { Company: 'name' },
+    });
+    const after = await searched();
+    expect(after.counts).toEqual(await real());
+    expect(after.companies.map((c) => c.name).sort()).toEqual(['Another zq', 'Bulk Co 001', 'Imported ZQ One']);
+
+    // The organization's deletion takes its kept counts and their version with it.
+    await withPlatform(env().deps.db, env().deps.log, 'test delete', (tx) =>
+      tx.execute(sql`DELETE FROM organization WHERE id = ${orgId}`),
+    );
+    const [left] = await withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
+      rows(
+        tx,
+        z.object({ n: column.count }),
+        sql`SELECT (SELECT count(*) FROM company_search_memo WHERE org_id = ${orgId})
+                 + (SELECT count(*) FROM company_search_version WHERE org_id = ${orgId}) AS n`,
+      ),
+    );
+    expect(left?.n).toBe(0);
+  });
+
+  it('pages a broad search by walking the sort, and one whose matches lie far down through its hits, alike', async () => {
+    const client = env().client();
+    const { orgId } = await ownerWithOrg(client);
+    // 600 companies, 'Bulk Co 001' the newest and the least recently changed, statuses cycling
+    // through CYCLE; two in three (i not a multiple of 3) mention 'zephyr', the oldest half 'comet'.
+    await withPlatform(env().deps.db, env().deps.log, 'test seed', (tx) =>
+      tx.execute(sql`
+        INSERT INTO company (org_id, name, status, notes, industry, created_at, updated_at)
+        SELECT ${orgId}, 'Bulk Co ' || lpad(i::text, 3, '0'),
+               (ARRAY['prospect','contacted','negotiating','former_sponsor','declined','blacklisted','prospect','contacted'])[1 + i % 8],
+               CASE WHEN i % 3 <> 0 THEN 'Met at the zephyr expo' END,
+               CASE WHEN i > 300 THEN 'Comet Supply' END,
+               now() - i * interval '1 minute', now() - (600 - i) * interval '1 minute'
+        FROM generate_series(1, 600) AS i`),
+    );
+    const pages = async (q: string, n: number) => {
+      const out: string[] = [];
+      for (let page = 1; page <= n; page++) {
+        const res = await client.get<TListReply>(`/api/companies?${q}&page=${page}`);
+        out.push(...res.body.companies.map((c) => c.name));
+      }
+      return out;
+    };
+    const name = (i: number) => `Bulk Co ${String(i).padStart(3, '0')}`;
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
+    const zephyr = range(1, 600).filter((i) => i % 3 !== 0);
+    const pipeline = (i: number) => ['prospect', 'contacted', 'negotiating'].includes(CYCLE[i % 8] as string);
+
+    // Newest first: the first pages walk the index, the last ones read the hits.
+    expect(await pages('search=zephyr', 9)).toEqual(zephyr.map(name));
+    // Least recently changed first, within a category: each status's range walked and merged.
+    expect(await pages('search=zephyr&category=pipeline&sort=updated_at&dir=asc', 6)).toEqual(
+      zephyr.filter(pipeline).map(name),
+    );
+    // By name: always the hits, ordered by the names kept beside them.
+    expect(await pages('search=ZEPHYR&sort=name&dir=desc', 2)).toEqual(zephyr.map(name).sort().reverse().slice(0, 100));
+    // Every match among the oldest half: the walk's window of the newest finds none, the hits answer.
+    const far = await client.get<TListReply>('/api/companies?search=comet');
+    expect(far.body.companies.map((c) => c.name)).toEqual(range(301, 350).map(name));
+    expect(far.body.totalCount).toBe(300);
+  });
+
   it('answers 404 for another organization’s ids on every route with an id', async () => {
     const owner = env().client();
     await ownerWithOrg(owner, 'Home Club');

@@ -2,8 +2,11 @@ import { zonedToday } from '@pennant/shared/agreements/rules';
 import { invoiceShortId } from '@pennant/shared/invoices/rules';
 import { INVOICE_PAGE_SIZE } from '@pennant/shared/invoices/schemas';
 import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { column, sql } from '../../db/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
+import { platformExec, platformQuery } from '../../test/team-fixtures';
 import { addCompany, addDays } from '../agreements/fixtures/agreement-fixtures';
 import { invoiceKpis, invoiceList, seedInvoice } from './fixtures/invoice-fixtures';
 
@@ -111,6 +114,84 @@ forEachDatabase('invoices: the list and the KPI cards', (env) => {
     const searched = await invoiceList(client, '?q=bank');
     expect(searched.counts).toEqual({ active: 2, paid: 1, all: 3 });
     expect(await names('?tab=all&q=nobody%25')).toEqual([]);
+  });
+
+  it('keeps the tab counts and the KPI cards exact through inserts, status changes, totals, deletes and the organization’s deletion', async () => {
+    const { client, orgId, acme, zeta, byName } = await seeded();
+    const today = zonedToday(new Date(), 'America/New_York');
+    // The tabs and the cards as counted from the invoices themselves.
+    const real = async () => {
+      const [row] = await platformQuery(
+        env(),
+        z.object({
+          active: column.count,
+          paid: column.count,
+          all: column.count,
+          outstanding_n: column.count,
+          outstanding_cents: column.count,
+          past_n: column.count,
+          past_cents: column.count,
+          next_n: column.count,
+          next_cents: column.count,
+        }),
+        sql`SELECT count(*) FILTER (WHERE status IN ('draft', 'pending', 'sent', 'overdue')) AS active,
+                   count(*) FILTER (WHERE status = 'paid') AS paid,
+                   count(*) AS all,
+                   count(*) FILTER (WHERE status IN ('pending', 'sent', 'overdue')) AS outstanding_n,
+                   coalesce(sum(total_amount_cents) FILTER (WHERE status IN ('pending', 'sent', 'overdue')), 0) AS outstanding_cents,
+                   count(*) FILTER (WHERE status = 'overdue') AS past_n,
+                   coalesce(sum(total_amount_cents) FILTER (WHERE status = 'overdue'), 0) AS past_cents,
+                   count(*) FILTER (WHERE status = 'sent' AND due_date BETWEEN ${today}::date AND ${today}::date + 7) AS next_n,
+                   coalesce(sum(total_amount_cents)
+                     FILTER (WHERE status = 'sent' AND due_date BETWEEN ${today}::date AND ${today}::date + 7), 0) AS next_cents
+            FROM invoice WHERE org_id = ${orgId}`,
+      );
+      if (!row) throw new Error('no counts');
+      return row;
+    };
+    const check = async () => {
+      const r = await real();
+      expect((await invoiceList(client, '?tab=all')).counts).toEqual({ active: r.active, paid: r.paid, all: r.all });
+      expect(await invoiceKpis(client)).toEqual({
+        outstanding: { count: r.outstanding_n, cents: r.outstanding_cents },
+        pastDue: { count: r.past_n, cents: r.past_cents },
+        nextSevenDays: { count: r.next_n, cents: r.next_cents },
+      });
+    };
+    await check();
+
+    // Added one by one and in one statement, then moved through the transitions, in a batch and
+    // with a new total.
+    await seedInvoice(env(), orgId, {
+      companyId: zeta.id,
+      status: 'sent',
+      dueDate: addDays(today, 3),
+      totalCents: 4_200,
+    });
+    await platformExec(
+      env(),
+      sql`INSERT INTO invoice (org_id, company_id, status, due_date, total_amount_cents)
+          SELECT ${orgId}, ${acme.id}, s, ${today}::date + d, c
+          FROM unnest(ARRAY['pending', 'sent', 'overdue'], ARRAY[1, 5, -2], ARRAY[700, 800, 900]) AS t(s, d, c)`,
+    );
+    await check();
+    expect((await client.post(`/api/invoices/${byName.get('I')}/paid`, {})).status).toBe(200);
+    expect((await client.post(`/api/invoices/${byName.get('B')}/void`, {})).status).toBe(200);
+    await platformExec(env(), sql`UPDATE invoice SET status = 'overdue' WHERE org_id = ${orgId} AND status = 'sent'`);
+    await platformExec(env(), sql`UPDATE invoice SET total_amount_cents = 12345 WHERE id = ${byName.get('H')}`);
+    await check();
+
+    // A company's deletion takes its invoices with it.
+    expect((await client.delete(`/api/companies/${acme.id}`)).status).toBe(200);
+    await check();
+
+    await platformExec(env(), sql`DELETE FROM organization WHERE id = ${orgId}`);
+    const left = await platformQuery(
+      env(),
+      z.object({ n: column.count }),
+      sql`SELECT count(*) AS n FROM invoice_status_count WHERE org_id = ${orgId}`,
+    );
+    expect(left[0]?.n).toBe(0);
   });
 
   it('pages by 50', async () => {

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import type { TDocumentLink } from '@pennant/shared/catalogue/schemas';
 import { QUOTE_MESSAGES, type TQuoteEmailDraft } from '@pennant/shared/quotes/schemas';
 import { expect, it } from 'vitest';
-import { sql } from '../../db/client';
+import { z } from 'zod';
+import { column, sql } from '../../db/client';
 import { flat, pdfPages } from '../../documents/fixtures/pdf-text';
 import { localFilesDir } from '../../integrations/files/local';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase, type TTestEnv } from '../../test/harness';
-import { platformExec } from '../../test/team-fixtures';
+import { platformExec, platformQuery } from '../../test/team-fixtures';
 import {
   addBundle,
   addPriceList,
@@ -281,6 +282,54 @@ forEachDatabase('quotes', (env) => {
     expect((await listQuotes(client, '?q=zzz')).quotes).toEqual([]);
     expect((await client.get('/api/quotes?status=nope')).status).toBe(400);
     expect((await client.get('/api/quotes?company=nope')).status).toBe(400);
+  });
+
+  it('keeps the tab counts exact through creates, sends, status changes, deletes and the organization’s deletion', async () => {
+    const { client, orgId, banner, company, janeId } = await salesSetup(env());
+    const beta = await addCompany(client, { name: 'Beta Bakery' });
+    const lines = [{ productId: banner.id, qty: 1, unitPriceCents: 50_000 }];
+    // The tabs as counted from the quotes themselves.
+    const real = async () => {
+      const [row] = await platformQuery(
+        env(),
+        z.object({ all: column.count, active: column.count, accepted: column.count, closed: column.count }),
+        sql`SELECT count(*) AS all,
+                   count(*) FILTER (WHERE status IN ('draft', 'sent')) AS active,
+                   count(*) FILTER (WHERE status IN ('accepted', 'contracted')) AS accepted,
+                   count(*) FILTER (WHERE status IN ('rejected', 'expired', 'archived')) AS closed
+            FROM quote WHERE org_id = ${orgId}`,
+      );
+      return row;
+    };
+    await seedQuotes(env(), orgId, beta.id, 30);
+    await seedQuotes(env(), orgId, beta.id, 4, 'rejected');
+    const sent = await addQuote(client, { companyId: company.id, lines });
+    await sendTo(client, sent.id, [janeId]);
+    const draft = await addQuote(client, { companyId: company.id, lines });
+    expect((await listQuotes(client)).counts).toEqual(await real());
+
+    // A batch of status changes in one statement, an acceptance and a deletion.
+    await platformExec(
+      env(),
+      sql`UPDATE quote SET status = 'archived' WHERE org_id = ${orgId} AND status = 'rejected'`,
+    );
+    expect((await client.post(`/api/quotes/${sent.id}/accept`, { agreement: 'skip' })).status).toBe(200);
+    expect((await client.delete(`/api/quotes/${draft.id}`)).status).toBe(200);
+    const counts = (await listQuotes(client)).counts;
+    expect(counts).toEqual(await real());
+    expect(counts).toMatchObject({ all: 35, active: 30, closed: 4 });
+
+    // A company's deletion takes its quotes with it.
+    expect((await client.delete(`/api/companies/${beta.id}`)).status).toBe(200);
+    expect((await listQuotes(client)).counts).toEqual(await real());
+
+    await platformExec(env(), sql`DELETE FROM organization WHERE id = ${orgId}`);
+    const left = await platformQuery(
+      env(),
+      z.object({ n: column.count }),
+      sql`SELECT count(*) AS n FROM quote_status_count WHERE org_id = ${orgId}`,
+    );
+    expect(left[0]?.n).toBe(0);
   });
 
   it('deletes a quote with its lines, PDF, timeline entries and e-mail logs; one with an agreement stays', async () => {

@@ -84,18 +84,17 @@ const matchSql = (nameKey: SQL, emailKey: SQL, companyName: SQL, pattern: string
   sql`(${nameKey} ILIKE ${pattern} OR ${emailKey} ILIKE ${pattern} OR ${companyName} ILIKE ${pattern})`;
 
 /**
- * The candidates of a trigram term, as a CTE named hits: contacts whose name or e-mail holds it
- * (company_contact_search) and the primary contacts of pipeline companies whose search text does
- * (company_search), by the two trigram indexes; under row-level security no index serves an
- * ILIKE on the tables themselves.
+ * The candidates of a trigram term: contacts whose name or e-mail holds it (company_contact_search)
+ * or whose pipeline company's search text does (company_search), found by the two trigram indexes;
+ * under row-level security no index serves an ILIKE on the tables themselves. As arrays, so the
+ * contacts are read by primary key and company id (one bitmap of both): as a join, the planner
+ * (which cannot see how many hits there are) hashed all 125,000 contacts of the table against them.
  */
-const hitsCte = (orgId: string, pattern: string) => sql`, hits AS (
-    SELECT h.contact_id AS id FROM company_contact_search_hits(${orgId}::uuid, ${pattern}) h
-    UNION
-    SELECT pc.id FROM company_search_hits(${orgId}::uuid, ${pattern}) s
-    JOIN company_contact pc ON pc.company_id = s.company_id AND pc.org_id = ${orgId} AND pc.is_primary
-    WHERE s.status IN (${pipeline()})
-  )`;
+const candidatesSql = (orgId: string, pattern: string) => sql`AND (
+    cc.id = ANY (ARRAY(SELECT h.contact_id FROM company_contact_search_hits(${orgId}::uuid, ${pattern}) h))
+    OR cc.company_id = ANY (ARRAY(
+      SELECT s.company_id FROM company_search_hits(${orgId}::uuid, ${pattern}) s WHERE s.status IN (${pipeline()})
+    )))`;
 
 export interface TProspectCursor {
   /** The last row's name_key. */
@@ -176,16 +175,13 @@ const afterSql = (after: TProspectCursor | null) =>
  * as cheap at any depth). Without a search, or with a short term, this is the whole answer; with a
  * trigram term, the candidates come from the trigram indexes first (`trigrams`).
  */
-function walkOrHits(tx: TTx, orgId: string, q: TProspectPageQuery, trigrams: boolean): Promise<TFound> {
+function walkOrTrigrams(tx: TTx, orgId: string, q: TProspectPageQuery, trigrams: boolean): Promise<TFound> {
   const pattern = q.search ? containsPattern(q.search) : null;
-  const hits = pattern && trigrams ? hitsCte(orgId, pattern) : sql``;
-  // As an array, so each candidate is one look-up by primary key: as a join, the planner (which
-  // cannot see how many hits there are) hashed all 125,000 contacts of the table against them.
-  const candidates = pattern && trigrams ? sql`AND cc.id = ANY (ARRAY(SELECT id FROM hits))` : sql``;
+  const candidates = pattern && trigrams ? candidatesSql(orgId, pattern) : sql``;
   return pageOfFound(
     tx,
     orgId,
-    sql`${hits}, found AS MATERIALIZED (
+    sql`, found AS MATERIALIZED (
       SELECT cc.company_id, cc.name_key ${PROSPECT_FROM}
       WHERE ${prospectRule(orgId)} ${candidates} ${pattern ? sql`AND ${matchSql(sql`cc.name_key`, sql`cc.email_key`, sql`c.name`, pattern)}` : sql``}
         ${afterSql(q.after)}
@@ -239,7 +235,7 @@ export async function findProspectPage(
 ): Promise<{ rows: TProspectRow[]; matched: number }> {
   const trigrams = q.search !== null && searchUsesTrigrams(q.search);
   const found =
-    (trigrams ? await walkWithin(tx, orgId, q, budget) : null) ?? (await walkOrHits(tx, orgId, q, trigrams));
+    (trigrams ? await walkWithin(tx, orgId, q, budget) : null) ?? (await walkOrTrigrams(tx, orgId, q, trigrams));
   return { rows: found.rows, matched: found.matched };
 }
 

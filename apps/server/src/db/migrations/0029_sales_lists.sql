@@ -222,11 +222,11 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER contract_after_insert AFTER INSERT ON contract
+CREATE TRIGGER contract_search_after_insert AFTER INSERT ON contract
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_after_insert();
-CREATE TRIGGER contract_after_update AFTER UPDATE ON contract
+CREATE TRIGGER contract_search_after_update AFTER UPDATE ON contract
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_after_update();
-CREATE TRIGGER contract_after_delete AFTER DELETE ON contract
+CREATE TRIGGER contract_search_after_delete AFTER DELETE ON contract
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION contract_after_delete();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION contract_tab_counts(p_org uuid) RETURNS TABLE (status text, deleted boolean, n bigint)

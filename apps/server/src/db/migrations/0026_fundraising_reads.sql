@@ -141,6 +141,17 @@ BEGIN
     AND (d.contact_count < 0 OR d.donation_count < 0 OR d.raised_cents < 0);
 END $$;
 --> statement-breakpoint
+-- campaign_roster_add and campaign_roster_remove are called by triggers that run as the caller, so
+-- the tenant role may call them: in a tenant transaction they take only its organization's rows.
+CREATE OR REPLACE FUNCTION campaign_roster_same_org(p_orgs uuid[]) RETURNS void
+  LANGUAGE plpgsql STABLE SET search_path = public, pg_temp
+  AS $$
+BEGIN
+  IF app_current_org() IS NOT NULL AND EXISTS (SELECT 1 FROM unnest(p_orgs) o WHERE o IS DISTINCT FROM app_current_org()) THEN
+    RAISE EXCEPTION 'campaign roster rows of another organization' USING ERRCODE = '42501';
+  END IF;
+END $$;
+--> statement-breakpoint
 -- Contacts into the roster, with the counts they move.
 CREATE OR REPLACE FUNCTION campaign_roster_add(p_rows campaign_roster[]) RETURNS void
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
@@ -149,6 +160,7 @@ BEGIN
   IF coalesce(array_length(p_rows, 1), 0) = 0 THEN
     RETURN;
   END IF;
+  PERFORM campaign_roster_same_org(ARRAY(SELECT r.org_id FROM unnest(p_rows) r));
   INSERT INTO campaign_roster SELECT r.* FROM unnest(p_rows) r ORDER BY r.campaign_id, r.created_at, r.id;
   PERFORM campaign_tally_apply(ARRAY(
     SELECT ROW(r.campaign_id, r.org_id, 0, count(*), count(r.recipient_status))::campaign_tally
@@ -168,6 +180,7 @@ BEGIN
   IF coalesce(array_length(p_rows, 1), 0) = 0 THEN
     RETURN;
   END IF;
+  PERFORM campaign_roster_same_org(ARRAY(SELECT r.org_id FROM unnest(p_rows) r));
   WITH d AS (
     DELETE FROM campaign_roster r USING unnest(p_rows) o
     WHERE r.campaign_id = o.campaign_id AND r.contact_id = o.contact_id
@@ -500,6 +513,22 @@ CREATE OR REPLACE FUNCTION campaign_roster_rows(p_org uuid, p_campaign uuid)
                r.recipient_status
         FROM campaign_roster r
         WHERE r.campaign_id = p_campaign AND r.org_id = p_org AND r.org_id = app_current_org() $$;
+--> statement-breakpoint
+-- The organization's calendar zone (its owner's saved zone, as invoices.common organizationZone
+-- reads it), for the campaign analytics inside the tenant transaction rather than a platform one.
+CREATE OR REPLACE FUNCTION app_org_timezone(p_org uuid) RETURNS text
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+  AS $$ SELECT p.timezone FROM user_role r JOIN user_profiles p ON p.id = r.user_id
+        WHERE r.org_id = p_org AND r.org_id = app_current_org() AND r.is_owner
+        ORDER BY r.created_at, r.id LIMIT 1 $$;
+--> statement-breakpoint
+-- The helpers that write the kept rows are for the triggers (which call them as the owner): EXECUTE
+-- goes to PUBLIC by default, and with it the tenant role could add made-up counts to any
+-- organization's. campaign_roster_add and campaign_roster_remove stay callable (see above).
+REVOKE EXECUTE ON FUNCTION campaign_tally_apply(campaign_tally[]) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION campaign_player_tally_apply(campaign_player_tally[]) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION campaign_roster_mark(email_campaign_recipient[], boolean) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION campaign_giving_apply(integer, donation[]) FROM PUBLIC;
 --> statement-breakpoint
 -- What is already there. The owner is itself subject to the tenant tables' forced row security,
 -- so it is lifted for the copy (inside this migration's transaction, which holds the tables' locks).

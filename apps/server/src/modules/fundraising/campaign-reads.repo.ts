@@ -201,6 +201,16 @@ export async function findStripeAccountId(tx: TTx, orgId: string): Promise<strin
 // Analytics (§2.5): one pass over the paid donations
 // ---------------------------------------------------------------------------------------------
 
+/** The organization's calendar as its owner saved it (null: none saved), read in the tenant transaction. */
+export async function organizationZoneIn(tx: TTx, orgId: string): Promise<string | null> {
+  const [row] = await preparedRows(
+    tx,
+    z.object({ timezone: z.string().nullable() }),
+    sql`SELECT app_org_timezone(${orgId}) AS timezone`,
+  );
+  return row?.timezone ?? null;
+}
+
 const ZAnalytics = z.object({
   total_cents: column.count,
   donation_count: column.count,

@@ -14,7 +14,7 @@ import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
-import { organizationZone } from '../invoices/invoices.common';
+import { zoneOrDefault } from '../invoices/invoices.common';
 import type { TMember } from '../session/member';
 import {
   analyticsFigures,
@@ -23,6 +23,7 @@ import {
   findStripeAccountId,
   insightFigures,
   listDonations,
+  organizationZoneIn,
   playerProgressFigures,
   progressFigures,
   type TCampaignFacts,
@@ -145,9 +146,10 @@ export async function campaignDonations(
  * owner's saved zone, as invoices and the dashboard), and the 10 top donors by the donor key.
  */
 export async function campaignAnalytics(deps: TDeps, member: TMember, id: string): Promise<TDonationAnalytics> {
-  if (!isId(id)) throw campaignNotFound();
-  const zone = await organizationZone(deps, member.orgId);
-  const a = await readCampaign(deps, member, id, (tx) => analyticsFigures(tx, member.orgId, id, zone));
+  const a = await readCampaign(deps, member, id, async (tx) => {
+    const zone = zoneOrDefault(await organizationZoneIn(tx, member.orgId));
+    return analyticsFigures(tx, member.orgId, id, zone);
+  });
   return {
     totalRaisedCents: a.total_cents,
     donationCount: a.donation_count,

@@ -7,6 +7,7 @@ import type {
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from '../../db/client';
+import { withTenant } from '../../db/tenant';
 import type { TTestEnv } from '../../test/harness';
 import { forEachDatabase } from '../../test/harness';
 import { platformExec, platformQuery } from '../../test/team-fixtures';
@@ -335,5 +336,35 @@ forEachDatabase('fundraising kept counts: contacts and players', (env) => {
 
     await platformExec(env(), sql`DELETE FROM organization WHERE id = ${orgId}`);
     expect(await keptRows(env(), orgId)).toBe(0);
+  });
+
+  it('keeps the tenant role from writing kept counts itself, and from writing roster rows of another organization', async () => {
+    const mine = await campaignOrg(env(), 'Own Boosters');
+    const theirs = await campaignOrg(env(), 'Other Boosters');
+    const { id } = await postCampaign(theirs.client, playerCampaignBody());
+    // What the database answered (the driver's error wraps it), or 'done'.
+    const asTenant = async (query: ReturnType<typeof sql>): Promise<string> => {
+      try {
+        await withTenant(env().deps.db, { orgId: mine.orgId, userId: crypto.randomUUID() }, (tx) => tx.execute(query));
+        return 'done';
+      } catch (err) {
+        return err instanceof Error
+          ? String(err.cause instanceof Error ? err.cause.message : err.message)
+          : String(err);
+      }
+    };
+
+    expect(
+      await asTenant(
+        sql`SELECT campaign_tally_apply(ARRAY[ROW(${id}::uuid, ${theirs.orgId}::uuid, 5, 5, 5)::campaign_tally])`,
+      ),
+    ).toMatch(/permission denied/);
+    expect(
+      await asTenant(sql`SELECT campaign_roster_add(ARRAY[ROW(gen_random_uuid(), ${theirs.orgId}::uuid, ${id}::uuid,
+                     gen_random_uuid(), NULL, now(), 'Made Up', 'made.up@example.org', false, NULL, NULL)::campaign_roster])`),
+    ).toMatch(/another organization/);
+    const listed = (await campaignList(theirs.client)).campaigns.find((c) => c.id === id);
+    expect([listed?.playerCount, listed?.contactCount, listed?.unsentCount]).toEqual([2, 3, 3]);
+    expect(await drift(env(), theirs.orgId)).toEqual([]);
   });
 });

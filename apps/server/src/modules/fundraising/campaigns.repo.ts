@@ -318,26 +318,24 @@ export type TCampaignListRow = z.output<typeof ZListRow>;
 /**
  * Raised from the giving the donation triggers keep (0019); players, contacts and the contacts
  * already e-mailed (a recipient row of the campaign) from the tallies the triggers of 0026 keep, so
- * unsent is contacts less e-mailed without reading a contact. Each definer function is read once
- * (MATERIALIZED): joined as a function the planner ran it again for every campaign. created_at
- * comes as PostgreSQL's UTC text, which isoInstant rewrites without building a Date (200 of them
- * parsed and formatted again showed in the profile).
+ * unsent is contacts less e-mailed without reading a contact: one definer function for all of
+ * them, read once (MATERIALIZED; joined as a function the planner ran it again for every
+ * campaign). created_at comes as PostgreSQL's UTC text, which isoInstant rewrites without building
+ * a Date (200 of them parsed and formatted again showed in the profile).
  */
 export async function listCampaigns(tx: TTx, orgId: string): Promise<TCampaignListRow[]> {
   return preparedRows(
     tx,
     ZListRow,
-    sql`WITH raised AS MATERIALIZED (SELECT campaign_id, total_cents FROM campaign_raised_totals(${orgId})),
-             tally AS MATERIALIZED (SELECT campaign_id, player_count, contact_count, mailed_count
+    sql`WITH tally AS MATERIALIZED (SELECT campaign_id, player_count, contact_count, mailed_count, raised_cents
                                     FROM campaign_tallies(${orgId}))
         SELECT c.id, c.name, c.status, c.campaign_type, c.goal_cents, c.starts_at::text AS starts_at,
                c.ends_at::text AS ends_at,
                to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' AS created_at,
-               COALESCE(r.total_cents, 0) AS raised_cents, COALESCE(t.player_count, 0) AS player_count,
+               COALESCE(t.raised_cents, 0) AS raised_cents, COALESCE(t.player_count, 0) AS player_count,
                COALESCE(t.contact_count, 0) AS contact_count,
                COALESCE(t.contact_count - t.mailed_count, 0) AS unsent_count
         FROM fundraising_campaign c
-        LEFT JOIN raised r ON r.campaign_id = c.id
         LEFT JOIN tally t ON t.campaign_id = c.id
         WHERE c.org_id = ${orgId} AND NOT c.is_deleted
         ORDER BY c.created_at DESC, c.id DESC`,

@@ -1,7 +1,7 @@
 import { CAMPAIGN_TYPES, FUNDRAISING_LIMITS, type TInsightFilter } from '@pennant/shared/fundraising/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, sql, type TTx } from '../../db/client';
 
 /*
  * The campaign page's figures (spec 002 §2.4, §2.5, §3, §7.2, §7.3, §9): e-mail history, player and
@@ -154,48 +154,6 @@ export async function progressFigures(tx: TTx, orgId: string, campaignId: string
 // ---------------------------------------------------------------------------------------------
 // Donation details (§7.3)
 // ---------------------------------------------------------------------------------------------
-
-const ZDonationRow = z.object({
-  id: z.string(),
-  amount_cents: column.count,
-  status: z.string(),
-  created_at: column.instant,
-  paid_at: column.instant.nullable(),
-  stripe_payment_intent_id: z.string().nullable(),
-  donor_name: z.string().nullable(),
-  donor_email: z.string().nullable(),
-  contact_id: z.string().nullable(),
-  player_id: z.string().nullable(),
-  player_name: z.string().nullable(),
-});
-
-/** Newest first; the donor's name and e-mail fall back to the linked contact's (§3). */
-export async function listDonations(tx: TTx, orgId: string, campaignId: string, status: 'all' | 'paid' | 'pending') {
-  const only = status === 'all' ? sql`` : sql`AND d.status = ${status}`;
-  return rows(
-    tx,
-    ZDonationRow,
-    sql`SELECT d.id, d.amount_cents, d.status, d.created_at, d.paid_at, d.stripe_payment_intent_id,
-               COALESCE(NULLIF(btrim(d.donor_name), ''), fc.name) AS donor_name,
-               COALESCE(NULLIF(btrim(d.donor_email), ''), fc.email) AS donor_email,
-               d.contact_id, d.player_id, p.name AS player_name
-        FROM donation d
-        LEFT JOIN fundraising_contact fc ON fc.id = d.contact_id AND fc.org_id = d.org_id
-        LEFT JOIN campaign_player p ON p.id = d.player_id AND p.org_id = d.org_id
-        WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId} ${only}
-        ORDER BY d.created_at DESC, d.id DESC`,
-  );
-}
-
-/** The organization's connected account, for links to the provider's dashboard. */
-export async function findStripeAccountId(tx: TTx, orgId: string): Promise<string | null> {
-  const [row] = await rows(
-    tx,
-    z.object({ stripe_connected_account_id: z.string().nullable() }),
-    sql`SELECT stripe_connected_account_id FROM organization WHERE id = ${orgId}`,
-  );
-  return row?.stripe_connected_account_id ?? null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Analytics (§2.5): one pass over the paid donations

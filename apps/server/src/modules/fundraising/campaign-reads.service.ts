@@ -4,8 +4,6 @@ import {
   type TCampaignProgress,
   type TContactInsights,
   type TDonationAnalytics,
-  type TDonationFilter,
-  type TDonationList,
   type TEmailHistory,
   type TInsightFilter,
   type TPlayerProgress,
@@ -19,14 +17,10 @@ import type { TMember } from '../session/member';
 import {
   analyticsFigures,
   emailHistoryFigures,
-  findCampaignFacts,
-  findStripeAccountId,
   insightFigures,
-  listDonations,
   organizationZoneIn,
   playerProgressFigures,
   progressFigures,
-  type TCampaignFacts,
 } from './campaign-reads.repo';
 import { campaignNotFound, isId } from './campaigns.common';
 import { totalGoalCents } from './campaigns.service';
@@ -35,21 +29,6 @@ import { totalGoalCents } from './campaigns.service';
  * The campaign page's reads (spec 002 §2.4, §2.5, §3, §4.2, §7.2, §7.3, §9). Every member may read;
  * a deleted campaign or another organization's is 404 with the spec's words (§6).
  */
-
-/** The read inside one tenant transaction, once the campaign is known to be this organization's. */
-async function withCampaign<T>(
-  deps: TDeps,
-  member: TMember,
-  id: string,
-  fn: (tx: TTx, campaign: TCampaignFacts) => Promise<T>,
-): Promise<T> {
-  if (!isId(id)) throw campaignNotFound();
-  return withTenant(deps.db, member, async (tx) => {
-    const campaign = await findCampaignFacts(tx, member.orgId, id);
-    if (!campaign) throw campaignNotFound();
-    return fn(tx, campaign);
-  });
-}
 
 /**
  * A read whose one statement answers nothing for a campaign that is not this organization's (or is
@@ -111,34 +90,6 @@ export async function campaignProgress(deps: TDeps, member: TMember, id: string)
     contactCount: c.contact_count,
     progressPercentage: progressPercentage(c.raised_cents, goal),
   };
-}
-
-/** The donations, newest first, by status (all, paid, pending), with the organization's connected account (§7.3). */
-export async function campaignDonations(
-  deps: TDeps,
-  member: TMember,
-  id: string,
-  status: TDonationFilter,
-): Promise<TDonationList> {
-  return withCampaign(deps, member, id, async (tx) => {
-    const found = await listDonations(tx, member.orgId, id, status);
-    return {
-      donations: found.map((d) => ({
-        id: d.id,
-        amountCents: d.amount_cents,
-        status: d.status,
-        createdAt: isoInstant(d.created_at),
-        paidAt: d.paid_at === null ? null : isoInstant(d.paid_at),
-        stripePaymentIntentId: d.stripe_payment_intent_id,
-        donorName: d.donor_name,
-        donorEmail: d.donor_email,
-        contactId: d.contact_id,
-        playerId: d.player_id,
-        playerName: d.player_name,
-      })),
-      stripeAccountId: await findStripeAccountId(tx, member.orgId),
-    };
-  });
 }
 
 /**

@@ -71,6 +71,11 @@ CREATE TABLE campaign_roster (
   opt_out_at timestamptz,
   -- The campaign's recipient row for the contact (at most one, email_campaign_recipient_once_idx).
   recipient_status text,
+  -- The insights' keys, worked out once per change rather than for every contact on every read:
+  -- the address as donors' e-mails are matched (trimmed, lower case, NULL when blank) and the
+  -- name as the contacts are sorted.
+  email_key text GENERATED ALWAYS AS (lower(NULLIF(btrim(email), ''))) STORED,
+  name_key text GENERATED ALWAYS AS (lower(name)) STORED,
   PRIMARY KEY (campaign_id, contact_id)
 ) WITH (fillfactor = 50);
 ALTER TABLE campaign_roster ENABLE ROW LEVEL SECURITY;
@@ -161,7 +166,11 @@ BEGIN
     RETURN;
   END IF;
   PERFORM campaign_roster_same_org(ARRAY(SELECT r.org_id FROM unnest(p_rows) r));
-  INSERT INTO campaign_roster SELECT r.* FROM unnest(p_rows) r ORDER BY r.campaign_id, r.created_at, r.id;
+  INSERT INTO campaign_roster (id, org_id, campaign_id, contact_id, player_id, created_at, name, email, email_opt_out,
+                               opt_out_at, recipient_status)
+  SELECT r.id, r.org_id, r.campaign_id, r.contact_id, r.player_id, r.created_at, r.name, r.email, r.email_opt_out,
+         r.opt_out_at, r.recipient_status
+  FROM unnest(p_rows) r ORDER BY r.campaign_id, r.created_at, r.id;
   PERFORM campaign_tally_apply(ARRAY(
     SELECT ROW(r.campaign_id, r.org_id, 0, count(*), count(r.recipient_status))::campaign_tally
     FROM unnest(p_rows) r GROUP BY r.campaign_id, r.org_id));
@@ -278,7 +287,7 @@ CREATE OR REPLACE FUNCTION campaign_contact_after_insert() RETURNS trigger
 BEGIN
   PERFORM campaign_roster_add(ARRAY(
     SELECT ROW(n.id, n.org_id, n.campaign_id, n.contact_id, n.player_id, n.created_at, fc.name, fc.email,
-               fc.email_opt_out, fc.opt_out_at, r.status)::campaign_roster
+               fc.email_opt_out, fc.opt_out_at, r.status, NULL, NULL)::campaign_roster
     FROM new_rows n JOIN fundraising_contact fc ON fc.id = n.contact_id AND fc.org_id = n.org_id
     LEFT JOIN email_campaign_recipient r ON r.fundraising_campaign_id = n.campaign_id AND r.contact_id = n.contact_id
     FOR SHARE OF fc));
@@ -297,7 +306,7 @@ BEGIN
           IS DISTINCT FROM (o.org_id, o.campaign_id, o.contact_id, o.player_id, o.created_at)));
   PERFORM campaign_roster_add(ARRAY(
     SELECT ROW(n.id, n.org_id, n.campaign_id, n.contact_id, n.player_id, n.created_at, fc.name, fc.email,
-               fc.email_opt_out, fc.opt_out_at, r.status)::campaign_roster
+               fc.email_opt_out, fc.opt_out_at, r.status, NULL, NULL)::campaign_roster
     FROM old_rows o JOIN new_rows n ON n.id = o.id
     JOIN fundraising_contact fc ON fc.id = n.contact_id AND fc.org_id = n.org_id
     LEFT JOIN email_campaign_recipient r ON r.fundraising_campaign_id = n.campaign_id AND r.contact_id = n.contact_id
@@ -525,12 +534,12 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION campaign_roster_rows(p_org uuid, p_campaign uuid)
   RETURNS TABLE (id uuid, contact_id uuid, player_id uuid, created_at timestamptz, name text, email text,
-                 email_opt_out boolean, opt_out_at timestamptz, recipient_status text)
+                 email_opt_out boolean, opt_out_at timestamptz, recipient_status text, email_key text, name_key text)
   LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp ROWS 500
   AS $$
 BEGIN
   RETURN QUERY SELECT r.id, r.contact_id, r.player_id, r.created_at, r.name, r.email, r.email_opt_out, r.opt_out_at,
-                      r.recipient_status
+                      r.recipient_status, r.email_key, r.name_key
   FROM campaign_roster r
   WHERE r.campaign_id = p_campaign AND r.org_id = p_org AND r.org_id = app_current_org();
 END $$;

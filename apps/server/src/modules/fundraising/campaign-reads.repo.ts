@@ -303,8 +303,9 @@ export type TInsightsRow = z.output<typeof ZInsights>;
  * insensitive; a donation matching both ways counts once), the opt-out and the reminder status
  * (opted_out, else exempt_donated, else eligible). Answers the counts of every filter, the e-mails
  * sent, and one page of the filtered rows by name (a top-N sort). The contacts, their opt-outs and
- * recipient statuses are the campaign's roster (0026, stored together); hash joins over them and
- * the giving rows, each read once whatever their numbers. No row: no such campaign.
+ * recipient statuses are the campaign's roster (0026, stored together, with the name's sort key
+ * and the address's match key worked out when they change); hash joins over them and the giving
+ * rows, each read once whatever their numbers. No row: no such campaign.
  */
 export async function insightFigures(
   tx: TTx,
@@ -318,8 +319,8 @@ export async function insightFigures(
     tx,
     ZInsights,
     sql`WITH contacts AS MATERIALIZED (
-          SELECT r.contact_id, r.name, NULLIF(btrim(r.email), '') AS email, r.email_opt_out, r.opt_out_at,
-                 COALESCE(r.recipient_status = 'sent', false) AS received
+          SELECT r.contact_id, r.name, NULLIF(btrim(r.email), '') AS email, r.email_key, r.name_key,
+                 r.email_opt_out, r.opt_out_at, COALESCE(r.recipient_status = 'sent', false) AS received
           FROM campaign_roster_rows(${orgId}, ${campaignId}) r
         ),
         giving AS MATERIALIZED (SELECT * FROM campaign_giving_rows(${orgId}, ${campaignId})),
@@ -332,12 +333,12 @@ export async function insightFigures(
                 WHERE g.contact_id IS NOT NULL
                 UNION ALL
                 SELECT c.contact_id, g.donation_count, g.total_cents FROM giving g
-                JOIN contacts c ON lower(c.email) = g.donor_email
+                JOIN contacts c ON c.email_key = g.donor_email
                 WHERE g.contact_id IS DISTINCT FROM c.contact_id) x
           GROUP BY x.contact_id
         ),
         insights AS (
-          SELECT c.contact_id, c.name, c.email, c.received,
+          SELECT c.contact_id, c.name, c.email, c.name_key, c.received,
                  COALESCE(g.n, 0)::int AS donations_made, COALESCE(g.total, 0)::bigint AS total_donated_cents,
                  c.email_opt_out, c.opt_out_at,
                  CASE WHEN c.email_opt_out THEN 'opted_out'
@@ -351,9 +352,9 @@ export async function insightFigures(
                count(*) FILTER (WHERE ${FILTERS.opted_out}) AS opted_out_n,
                count(*) FILTER (WHERE ${FILTERS.no_email}) AS no_email_n,
                count(*) FILTER (WHERE received) AS sent_n,
-               (SELECT COALESCE(json_agg(pg ORDER BY lower(pg.name), pg.email, pg.contact_id), '[]'::json)
+               (SELECT COALESCE(json_agg(pg ORDER BY pg.name_key, pg.email, pg.contact_id), '[]'::json)
                 FROM (SELECT i.* FROM insights i WHERE ${FILTERS[filter]}
-                      ORDER BY lower(i.name), i.email, i.contact_id
+                      ORDER BY i.name_key, i.email, i.contact_id
                       LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) pg) AS rows
         FROM insights
         HAVING EXISTS (SELECT 1 FROM fundraising_campaign c

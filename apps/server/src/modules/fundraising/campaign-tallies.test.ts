@@ -361,7 +361,7 @@ forEachDatabase('fundraising kept counts: contacts and players', (env) => {
     ).toMatch(/permission denied/);
     expect(
       await asTenant(sql`SELECT campaign_roster_add(ARRAY[ROW(gen_random_uuid(), ${theirs.orgId}::uuid, ${id}::uuid,
-                     gen_random_uuid(), NULL, now(), 'Made Up', 'made.up@example.org', false, NULL, NULL)::campaign_roster])`),
+                     gen_random_uuid(), NULL, now(), 'Made Up', 'made.up@example.org', false, NULL, NULL, NULL, NULL)::campaign_roster])`),
     ).toMatch(/another organization/);
     const listed = (await campaignList(theirs.client)).campaigns.find((c) => c.id === id);
     expect([listed?.playerCount, listed?.contactCount, listed?.unsentCount]).toEqual([2, 3, 3]);

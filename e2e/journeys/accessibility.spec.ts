@@ -492,6 +492,8 @@ test('the sales pages at 1280 px, and their forms step by step, have no serious 
 });
 
 test('onboarding and the admin console at 1280 px have no serious violations', async ({ page }) => {
+  // Onboarding's four steps and every console page, each scanned: as long a walk as the sales pages'.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = uniqueEmail('axe.staff');
   await signUp(page, 'Alex Staff', email, 'pennant-pass');

@@ -174,8 +174,15 @@ export async function generateLargeOrganization(
       'campaign_raised',
       'org_giving_quarter',
       'org_invoice_paid_day',
-      'org_invoice_status_total',
       'org_agreement_month',
+      'campaign_tally',
+      'campaign_player_tally',
+      'campaign_roster',
+      'quote_status_count',
+      'invoice_status_count',
+      'contract_tab_count',
+      'contract_search',
+      'company_contact_search',
     ]);
   });
 }

@@ -46,7 +46,6 @@ export const DEFINER_ONLY_TABLES: readonly string[] = [
   'campaign_player_tally',
   'campaign_roster',
   'org_invoice_paid_day',
-  'org_invoice_status_total',
   'org_agreement_month',
   'quote_status_count',
   'invoice_status_count',

@@ -346,7 +346,7 @@ forEachDatabase('dashboard: kept totals', (env) => {
         env(),
         z.object({ days: column.count, statuses: column.count, months: column.count }),
         sql`SELECT (SELECT count(*) FROM org_invoice_paid_day WHERE org_id = ${orgId}) AS days,
-                   (SELECT count(*) FROM org_invoice_status_total WHERE org_id = ${orgId}) AS statuses,
+                   (SELECT count(*) FROM invoice_status_count WHERE org_id = ${orgId}) AS statuses,
                    (SELECT count(*) FROM org_agreement_month WHERE org_id = ${orgId}) AS months`,
       );
     expect(await counts(gone.orgId)).toEqual([{ days: 1, statuses: 2, months: 1 }]);

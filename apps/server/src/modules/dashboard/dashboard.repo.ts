@@ -44,8 +44,8 @@ export async function dashboardCounts(tx: TTx, orgId: string): Promise<TDashboar
              (SELECT count(*) AS n FROM contract
               WHERE org_id = ${orgId} AND status = 'active' AND deleted_at IS NULL
                 AND start_date <= current_date AND end_date >= current_date) a,
-             (SELECT coalesce(sum(invoice_count), 0) AS n, coalesce(sum(total_cents), 0) AS cents
-              FROM org_invoice_status_totals(${orgId}::uuid) WHERE status IN (${outstanding})) o`,
+             (SELECT coalesce(sum(n), 0) AS n, coalesce(sum(cents), 0) AS cents
+              FROM invoice_status_counts(${orgId}::uuid) WHERE status IN (${outstanding})) o`,
   );
   if (!row) throw new Error('dashboard counts returned nothing');
   return row;

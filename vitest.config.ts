@@ -1,6 +1,7 @@
 import { globSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const NODE_TESTS = ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
 const WEB_TESTS = ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'];
@@ -15,6 +16,26 @@ const MOCKING_NODE_TESTS = NODE_TESTS.flatMap((pattern) => globSync(pattern)).fi
   readFileSync(file, 'utf8').includes('vi.mock('),
 );
 
+/**
+ * Files that start server processes (a minute or more each, mostly waiting on them) go first in
+ * their project, so they overlap the quick files instead of running alone at the end of the run.
+ * A clean clone has no timings cached, and the default order (largest file first) put them last.
+ */
+const SPAWNS_PROCESSES = /node:child_process|\/test\/nodes'/;
+class ProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const spawns = new Map(
+      sorted.map((f) => [f.moduleId, SPAWNS_PROCESSES.test(readFileSync(f.moduleId, 'utf8'))] as const),
+    );
+    const projects = [...new Set(sorted.map((f) => f.project.name))];
+    return projects.flatMap((name) => {
+      const mine = sorted.filter((f) => f.project.name === name);
+      return [...mine.filter((f) => spawns.get(f.moduleId)), ...mine.filter((f) => !spawns.get(f.moduleId))];
+    });
+  }
+}
+
 export default defineConfig({
   // The web app's tests render components: its @/ alias (JSX compiles with the automatic runtime, oxc's default).
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
@@ -23,6 +44,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: ProcessesFirst },
     projects: [
       {
         extends: true,

@@ -78,12 +78,13 @@ export async function startServer(
   name: string,
   script: string,
   vars: Record<string, string>,
-  opts: { profileDir?: string } = {},
+  opts: { profileDir?: string; nodeFlags?: readonly string[] } = {},
 ): Promise<TServer> {
   const port = await freePort();
   // profileDir: a V8 CPU profile of the process, written there when it stops.
   const profile = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const flags = [...profile, ...(opts.nodeFlags ?? [])];
+  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...vars, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],

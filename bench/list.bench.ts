@@ -13,7 +13,7 @@
 //   LIST_COMPANIES=10000    companies in each of the two organizations
 //   LIST_PRODUCTS=200       products in each of the two organizations (at most the catalogue's cap, 500)
 //   LIST_PGLITE=0           skip the PGlite part
-//   LIST_APP_NODE_FLAGS=…   Node flags for the app's process (e.g. "--max-semi-space-size=32")
+//   BENCH_APP_NODE_FLAGS=…  Node flags for the app's process (e.g. "--max-semi-space-size=32")
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL: the PostgreSQL server (default
 //   postgres://postgres@127.0.0.1:5432/test); the bench creates and drops its own database there.
 //
@@ -38,6 +38,7 @@ import {
   type TBenchDatabase,
 } from './harness';
 import {
+  appNodeFlags,
   captureStatements,
   findPostmaster,
   load,
@@ -53,8 +54,7 @@ const CLIENTS = Number(env.LIST_CLIENTS ?? 50);
 const DURATION = Number(env.LIST_DURATION ?? 5);
 const WARMUP = Number(env.LIST_WARMUP ?? 1);
 const ROUNDS = Number(env.LIST_ROUNDS ?? 3);
-// Node flags for the app's process only (to compare settings), split on spaces.
-const APP_NODE_FLAGS = (env.LIST_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
 // PGlite's rounds follow one warm-up of their own: JIT compilation of the app and of PGlite's
 // WebAssembly glue takes a few seconds of traffic, and a 1 s warm-up measured that instead of the
 // steady state (6.7 ms of CPU per request at 10 clients, 3.9 ms after 5 s).
@@ -380,7 +380,7 @@ async function runPostgres(): Promise<{
       'app',
       'bench/serve-app.ts',
       { BENCH_DATABASE: url, BENCH_DATA_DIR: opened.dataDir },
-      { profileDir: env.LIST_PROFILE_DIR, nodeFlags: APP_NODE_FLAGS },
+      { profileDir: env.LIST_PROFILE_DIR, nodeFlags: appNodeFlags() },
     );
     servers.push(app);
     const floor = await startServer('floor', 'bench/floor-server.ts', { DATABASE_URL: url });

@@ -73,6 +73,11 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Node flags for the app's process from BENCH_APP_NODE_FLAGS (to compare settings), split on spaces. */
+export function appNodeFlags(): string[] {
+  return (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+}
+
 /** Starts `node --import tsx <script>` and waits for its `READY <port>` line. */
 export async function startServer(
   name: string,

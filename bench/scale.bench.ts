@@ -13,7 +13,9 @@
 //   SCALE_PGLITE_FACTOR=0.1 the same on PGlite
 //   SCALE_CLIENTS=1,10,50   concurrent clients per round
 //   SCALE_DURATION=3        seconds per measured round (after 1 s of warm-up per server)
-//   SCALE_ONLY=text         only the endpoints whose label contains it
+//   SCALE_ONLY=text         only the endpoints whose label contains it (=text: whose label is it)
+//   SCALE_PROFILE_DIR=dir   a V8 CPU profile of the app's process, written there when it stops
+//   BENCH_APP_NODE_FLAGS=…  Node flags for the app's process (e.g. "--max-semi-space-size=32")
 //   SCALE_PGLITE=0 / SCALE_POSTGRES=0   skip one database
 //   SCALE_KEEP_DATABASE=1   keep the generated database (printed) for EXPLAIN, rather than drop it
 //   SCALE_REUSE_DATABASE=postgres://…/pennant_bench_…   measure a database an earlier run kept (its
@@ -46,6 +48,7 @@ import {
   type TKind,
 } from './harness';
 import {
+  appNodeFlags,
   captureStatements,
   findPostmaster,
   load,
@@ -186,7 +189,9 @@ function endpointsFrom(
     endpoints.push({ label, path, admin: path.startsWith('/api/admin'), dashboard: false });
   }
   const only = env.SCALE_ONLY;
-  return { endpoints: only ? endpoints.filter((e) => e.label.includes(only)) : endpoints, skipped };
+  const wanted = (label: string) =>
+    !only || (only.startsWith('=') ? label === only.slice(1) : label.includes(only));
+  return { endpoints: endpoints.filter((e) => wanted(e.label)), skipped };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -384,10 +389,12 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
     const replayFile = join(opened.dataDir, 'replays.json');
     if (kind === 'postgres') writeFileSync(replayFile, JSON.stringify(await replaysOf(seeded, ok)));
     await shutdown(seeded.deps);
-    const app = await startServer('app', 'bench/serve-app.ts', {
-      BENCH_DATABASE: opened.url ?? '',
-      BENCH_DATA_DIR: opened.dataDir,
-    });
+    const app = await startServer(
+      'app',
+      'bench/serve-app.ts',
+      { BENCH_DATABASE: opened.url ?? '', BENCH_DATA_DIR: opened.dataDir },
+      { profileDir: env.SCALE_PROFILE_DIR, nodeFlags: appNodeFlags() },
+    );
     servers.push(app);
     let floor: TServer | null = null;
     let postmaster: number | null = null;

@@ -23,7 +23,7 @@ forEachDatabase(
       const id = await withPlatform(deps.db, deps.log, 'test', (tx) =>
         recordEmail(tx, { orgId: null, idempotencyKey: subject, to: ['a@example.com'], subject, html: '<p>hi</p>' }),
       );
-      // Enqueued twice on purpose: the singleton key and the conditional claim keep it to one message.
+      // Enqueued twice on purpose: the handler's conditional claim keeps it to one message.
       await enqueueEmails(deps, [id, id]);
       const sent = await eventually(
         () => listOutbox(dataDir).filter((m) => m.subject === subject),

@@ -23,7 +23,7 @@ export interface TJobDefinition {
   batchSize?: number;
 }
 
-/** One job of a batch: its data, its singleton key, and when it may start (absent: at once). */
+/** One job of a batch: its data, its key (see send()), and when it may start (absent: at once). */
 export interface TBatchJob {
   data: Record<string, unknown>;
   key?: string;
@@ -31,7 +31,12 @@ export interface TBatchJob {
 }
 
 export interface TQueue {
-  /** Enqueues a job; the key makes a second send of the same job a no-op while it waits. */
+  /**
+   * Enqueues a job. The key is stored as pg-boss's singleton key, but the queues use pg-boss's
+   * standard policy, under which it deduplicates nothing: a second send of the same job is a second
+   * job. What keeps a job's effect to one is its handler (every handler claims its work with a
+   * conditional write, so a duplicate or a retry finds nothing left to do).
+   */
   send(name: string, data: Record<string, unknown>, key?: string): Promise<void>;
   /**
    * Enqueues many jobs of one name in few statements (a campaign launch queues thousands), each

@@ -34,11 +34,13 @@ export async function insertDemoAudit(
   }
 }
 
+const ZRowIdName = z.object({ id: z.string(), name: z.string() });
+
 /** The demo organization's id and name, by name. */
 export async function findDemoOrg(tx: TTx, name: string): Promise<{ id: string; name: string } | null> {
   const [row] = await rows(
     tx,
-    z.object({ id: z.string(), name: z.string() }),
+    ZRowIdName,
     sql`SELECT id, name FROM organization WHERE name = ${name} ORDER BY created_at LIMIT 1`,
   );
   return row ?? null;

@@ -12,6 +12,16 @@ import { rows, sql, type TTx } from '../db/client';
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
+const ZRowIdNameLead = z.object({ id: z.string(), name: z.string(), lead: z.string().nullable() });
+const ZRowCompanyContact = z.object({
+  company_id: z.string(),
+  company: z.string(),
+  contact_id: z.string(),
+  contact: z.string(),
+  email: z.string(),
+});
+const ZRowId = z.object({ id: z.string() });
+
 export async function seedDemoOutreach(
   tx: TTx,
   orgId: string,
@@ -27,20 +37,14 @@ export async function seedDemoOutreach(
   );
   const [list] = await rows(
     tx,
-    z.object({ id: z.string(), name: z.string(), lead: z.string().nullable() }),
+    ZRowIdNameLead,
     sql`SELECT pl.id, pl.name, o.sponsorship_lead_email AS lead FROM price_list pl JOIN organization o ON o.id = pl.org_id
         WHERE pl.org_id = ${orgId} AND NOT pl.is_deleted ORDER BY pl.created_at, pl.id LIMIT 1`,
   );
   if (!list) return;
   const prospects = await rows(
     tx,
-    z.object({
-      company_id: z.string(),
-      company: z.string(),
-      contact_id: z.string(),
-      contact: z.string(),
-      email: z.string(),
-    }),
+    ZRowCompanyContact,
     sql`SELECT c.id AS company_id, c.name AS company, cc.id AS contact_id, cc.name AS contact, btrim(cc.email) AS email
         FROM company c JOIN company_contact cc ON cc.company_id = c.id AND cc.is_primary AND cc.is_active
         WHERE c.org_id = ${orgId} AND c.status IN (SELECT jsonb_array_elements_text(${json(PROSPECT_STATUSES)}))
@@ -53,7 +57,7 @@ export async function seedDemoOutreach(
     'Thank you for supporting youth sports in our community. Our sponsorship options are on the attached price sheet.';
   const [blast] = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`INSERT INTO email_campaign (org_id, name, kind, status, subject, body, cadence_seconds, recipient_count, created_by,
                                     created_at, completed_at, price_list_id, attach_pdf, cc_role, cc_email)
         VALUES (${orgId}, ${`${list.name} blast`}, 'blast', 'completed', ${subjectSeed}, ${bodySeed}, 30,

@@ -41,11 +41,13 @@ export async function platformTotals(tx: TTx, signupDays: number): Promise<TTota
   return row;
 }
 
+const ZRowDateCount = z.object({ date: z.string(), count: column.count });
+
 /** Accounts made per UTC day over the last `days` days, today included, every day listed. */
 export async function signupsPerDay(tx: TTx, days: number): Promise<{ date: string; count: number }[]> {
   return rows(
     tx,
-    z.object({ date: z.string(), count: column.count }),
+    ZRowDateCount,
     sql`WITH span AS (
           SELECT d::date AS day FROM generate_series(
             (now() AT TIME ZONE 'UTC')::date - (${days}::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') d

@@ -49,6 +49,8 @@ export function organizationsPage(tx: TTx, q: { search?: string; limit: number; 
 
 const ZOrgPageRow = ZOrgRow.extend({ total: column.count });
 
+const ZRowN = z.object({ n: column.count });
+
 /**
  * A page of organizations by search, with how many match in all: one statement, the total counted
  * beside the page (count(*) OVER (); the page's owner and member subqueries still run for its rows
@@ -68,11 +70,7 @@ export async function listOrganizations(
   const organizations = found.map(({ total: _total, ...org }) => org);
   if (found[0]) return { organizations, total: found[0].total };
   if (q.offset === 0) return { organizations, total: 0 };
-  const [count] = await rows(
-    tx,
-    z.object({ n: column.count }),
-    sql`SELECT count(*) AS n FROM organization o WHERE ${where}`,
-  );
+  const [count] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM organization o WHERE ${where}`);
   return { organizations, total: count?.n ?? 0 };
 }
 
@@ -128,11 +126,13 @@ export async function findActiveImpersonation(tx: TTx, adminId: string): Promise
   return row ?? null;
 }
 
+const ZRowId = z.object({ id: z.string() });
+
 /** Ends the admin's impersonation in force, if any. */
 export async function endActiveImpersonation(tx: TTx, adminId: string): Promise<string | null> {
   const [row] = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE admin_impersonation SET ended_at = now() WHERE admin_id = ${adminId} AND ended_at IS NULL RETURNING id`,
   );
   return row?.id ?? null;

@@ -42,6 +42,8 @@ export function usersPage(tx: TTx, q: { search?: string; limit: number; offset: 
 
 const ZUserPageRow = ZUserRow.extend({ total: column.count });
 
+const ZRowN = z.object({ n: column.count });
+
 /**
  * A page of accounts by search, and how many match in all: one statement, the total counted beside
  * the page (count(*) OVER ()). A page past the end has no row to carry it, so then it is counted on
@@ -61,11 +63,7 @@ export async function listUsers(
   const users = found.map(({ total: _total, ...user }) => user);
   if (found[0]) return { users, total: found[0].total };
   if (q.offset === 0) return { users, total: 0 };
-  const [count] = await rows(
-    tx,
-    z.object({ n: column.count }),
-    sql`SELECT count(*) AS n FROM auth_user u WHERE ${where}`,
-  );
+  const [count] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM auth_user u WHERE ${where}`);
   return { users, total: count?.n ?? 0 };
 }
 
@@ -83,11 +81,13 @@ export async function findUserByEmail(tx: TTx, email: string): Promise<TUserRow 
   return row ?? null;
 }
 
+const ZRowDisabled = z.object({ disabled: z.boolean() });
+
 /** Whether the account is disabled (null: no such account). */
 export async function isUserDisabled(tx: TTx, userId: string): Promise<boolean | null> {
   const [row] = await rows(
     tx,
-    z.object({ disabled: z.boolean() }),
+    ZRowDisabled,
     sql`SELECT disabled_at IS NOT NULL AS disabled FROM auth_user WHERE id = ${userId}`,
   );
   return row ? row.disabled : null;
@@ -109,6 +109,8 @@ export async function deleteSessionsOf(tx: TTx, userId: string): Promise<void> {
   await tx.execute(sql`DELETE FROM auth_session WHERE user_id = ${userId}`);
 }
 
+const ZRowOrgIdNewOwnerId = z.object({ org_id: z.string(), new_owner_id: z.string() });
+
 /**
  * Before an account is deleted: each organization it owns alone passes to another member (the
  * earliest-joined admin, else the earliest-joined member), who becomes its owner and an admin.
@@ -121,7 +123,7 @@ export async function handOverOwnedOrganizations(
 ): Promise<{ org_id: string; new_owner_id: string }[]> {
   const handed = await rows(
     tx,
-    z.object({ org_id: z.string(), new_owner_id: z.string() }),
+    ZRowOrgIdNewOwnerId,
     sql`WITH owned AS (
           SELECT DISTINCT org_id FROM user_role WHERE user_id = ${userId} AND is_owner
         ), alone AS (
@@ -145,12 +147,14 @@ export async function handOverOwnedOrganizations(
   return handed;
 }
 
+const ZRowIdEmail = z.object({ id: z.string(), email: z.string() });
+
 /** Deletes accounts; their sessions, memberships and app-admin flag go with them (ON DELETE CASCADE). */
 export async function deleteUsers(tx: TTx, userIds: readonly string[]): Promise<{ id: string; email: string }[]> {
   if (userIds.length === 0) return [];
   return rows(
     tx,
-    z.object({ id: z.string(), email: z.string() }),
+    ZRowIdEmail,
     sql`DELETE FROM auth_user WHERE id IN (${sql.join(
       userIds.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -183,6 +187,8 @@ export async function listUserOrganizations(tx: TTx, userId: string): Promise<TU
   );
 }
 
+const ZRowRoleIsOwner = z.object({ role: z.string(), is_owner: z.boolean() });
+
 /** The member's role rows in one organization (empty: not a member), locked for the change. */
 export async function lockMembership(
   tx: TTx,
@@ -191,10 +197,12 @@ export async function lockMembership(
 ): Promise<{ role: string; is_owner: boolean }[]> {
   return rows(
     tx,
-    z.object({ role: z.string(), is_owner: z.boolean() }),
+    ZRowRoleIsOwner,
     sql`SELECT role, is_owner FROM user_role WHERE user_id = ${userId} AND org_id = ${orgId} FOR UPDATE`,
   );
 }
+
+const ZRowId = z.object({ id: z.string() });
 
 /** Adds a role; the owner's flag follows the member's other rows. False when it was already held. */
 export async function addRole(
@@ -206,7 +214,7 @@ export async function addRole(
 ): Promise<boolean> {
   const added = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`INSERT INTO user_role (org_id, user_id, role, is_owner) VALUES (${orgId}, ${userId}, ${role}, ${isOwner})
         ON CONFLICT (org_id, user_id, role) DO NOTHING RETURNING id`,
   );
@@ -217,17 +225,19 @@ export async function addRole(
 export async function removeRole(tx: TTx, userId: string, orgId: string, role: TAssignableRole): Promise<boolean> {
   const removed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`DELETE FROM user_role WHERE org_id = ${orgId} AND user_id = ${userId} AND role = ${role} RETURNING id`,
   );
   return removed.length > 0;
 }
 
+const ZRowUserId = z.object({ user_id: z.string() });
+
 /** Grants the app-admin flag; false when the account already had it. */
 export async function grantAppAdmin(tx: TTx, userId: string): Promise<boolean> {
   const granted = await rows(
     tx,
-    z.object({ user_id: z.string() }),
+    ZRowUserId,
     sql`INSERT INTO app_admin (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
   );
   return granted.length > 0;

@@ -65,6 +65,8 @@ function detailsOf(raw: unknown): TAuditDetails {
   return parsed.success ? parsed.data : {};
 }
 
+const ZRowN = z.object({ n: column.count });
+
 /** A page of the log, newest first, with how many entries match. */
 export async function listAudit(
   tx: TTx,
@@ -78,10 +80,6 @@ export async function listAudit(
         FROM admin_audit_log WHERE ${where}
         ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
   );
-  const [count] = await rows(
-    tx,
-    z.object({ n: column.count }),
-    sql`SELECT count(*) AS n FROM admin_audit_log WHERE ${where}`,
-  );
+  const [count] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM admin_audit_log WHERE ${where}`);
   return { entries: found.map((r) => ({ ...r, details: detailsOf(r.details) })), total: count?.n ?? 0 };
 }

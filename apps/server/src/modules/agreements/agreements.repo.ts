@@ -294,12 +294,10 @@ export async function searchAgreementPage(
   return { counts, page };
 }
 
+const ZRowName = z.object({ name: z.string() });
+
 export async function findCompanyName(tx: TTx, orgId: string, companyId: string): Promise<string | null> {
-  const [row] = await rows(
-    tx,
-    z.object({ name: z.string() }),
-    sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${companyId}`,
-  );
+  const [row] = await rows(tx, ZRowName, sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${companyId}`);
   return row?.name ?? null;
 }
 
@@ -368,6 +366,8 @@ export function listAgreementLines(tx: TTx, orgId: string, agreementId: string):
   );
 }
 
+const ZRowNameEmail = z.object({ name: z.string(), email: z.string().nullable() });
+
 /** The company's primary contact, else its oldest active one (spec §7); null when it has none. */
 export async function findPrimaryContact(
   tx: TTx,
@@ -376,7 +376,7 @@ export async function findPrimaryContact(
 ): Promise<{ name: string; email: string | null } | null> {
   const [row] = await rows(
     tx,
-    z.object({ name: z.string(), email: z.string().nullable() }),
+    ZRowNameEmail,
     sql`SELECT name, email FROM company_contact
         WHERE org_id = ${orgId} AND company_id = ${companyId} AND is_active
         ORDER BY is_primary DESC, created_at ASC, id ASC LIMIT 1`,
@@ -408,6 +408,8 @@ export async function findAgreementDocument(
   return row ?? null;
 }
 
+const ZRowVersion = z.object({ version: z.number().int() });
+
 /**
  * Records the stored PDF (spec §3 agreement_document): the first one as version 1, a new one
  * over it as the next version; the metadata keys given replace theirs, the rest (who it was
@@ -419,7 +421,7 @@ export async function upsertAgreementDocument(
 ): Promise<number> {
   const [row] = await rows(
     tx,
-    z.object({ version: z.number().int() }),
+    ZRowVersion,
     sql`INSERT INTO agreement_document (org_id, agreement_id, file_key, file_name, pdf_generation_status, created_by, metadata)
         VALUES (${v.orgId}, ${v.agreementId}, ${v.fileKey}, ${v.fileName}, 'completed', ${v.createdBy},
                 ${JSON.stringify(v.metadata)}::jsonb)
@@ -601,6 +603,12 @@ export async function setQuoteStatus(tx: TTx, orgId: string, quoteId: string, st
     .where(and(eq(quotes.orgId, orgId), eq(quotes.id, quoteId)));
 }
 
+const ZRowIdNameSetupFeeCents = z.object({
+  id: z.string(),
+  name: z.string(),
+  setup_fee_cents: z.number().int().nullable(),
+});
+
 /** The organization's products among ids, with what a line needs, each held until the transaction ends. */
 export function holdFormProducts(
   tx: TTx,
@@ -610,7 +618,7 @@ export function holdFormProducts(
   if (ids.length === 0) return Promise.resolve([]);
   return rows(
     tx,
-    z.object({ id: z.string(), name: z.string(), setup_fee_cents: z.number().int().nullable() }),
+    ZRowIdNameSetupFeeCents,
     sql`SELECT id, name, setup_fee_cents FROM product
         WHERE org_id = ${orgId} AND id IN (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -714,6 +722,12 @@ export async function findOrganizationHead(tx: TTx, orgId: string): Promise<TOrg
   return row ?? null;
 }
 
+const ZRowAddressCityState = z.object({
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+});
+
 /** The company's postal address as the PDF prints it. */
 export async function findCompanyAddress(
   tx: TTx,
@@ -722,17 +736,19 @@ export async function findCompanyAddress(
 ): Promise<{ address: string | null; city: string | null; state: string | null } | null> {
   const [row] = await rows(
     tx,
-    z.object({ address: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable() }),
+    ZRowAddressCityState,
     sql`SELECT address, city, state FROM company WHERE org_id = ${orgId} AND id = ${companyId}`,
   );
   return row ?? null;
 }
 
+const ZRowFullName = z.object({ full_name: z.string().nullable() });
+
 /** A member of this organization by e-mail address (the sender's name), or null. */
 export async function findMemberName(tx: TTx, email: string): Promise<string | null> {
   const [row] = await rows(
     tx,
-    z.object({ full_name: z.string().nullable() }),
+    ZRowFullName,
     sql`SELECT full_name FROM app_org_members() WHERE lower(email) = lower(${email}) LIMIT 1`,
   );
   return row?.full_name ?? null;

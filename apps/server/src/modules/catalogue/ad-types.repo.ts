@@ -48,11 +48,9 @@ export async function findVisibleAdType(tx: TTx, orgId: string, id: string): Pro
   return row ?? null;
 }
 
+const ZRowN = z.object({ n: column.count });
+
 export async function countCustomAdTypes(tx: TTx, orgId: string): Promise<number> {
-  const [row] = await rows(
-    tx,
-    z.object({ n: column.count }),
-    sql`SELECT count(*) AS n FROM master_ad_type WHERE org_id = ${orgId}`,
-  );
+  const [row] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM master_ad_type WHERE org_id = ${orgId}`);
   return row?.n ?? 0;
 }

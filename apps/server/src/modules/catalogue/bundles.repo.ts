@@ -56,11 +56,13 @@ export async function findBundle(tx: TTx, orgId: string, id: string): Promise<TB
   return row ?? null;
 }
 
+const ZRowId = z.object({ id: z.string() });
+
 /** Locks a bundle that is not deleted; false when the organization has no such bundle. */
 export async function lockBundle(tx: TTx, orgId: string, id: string): Promise<boolean> {
   const found = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM bundle WHERE org_id = ${orgId} AND id = ${id} AND NOT is_deleted FOR UPDATE`,
   );
   return found.length > 0;
@@ -74,7 +76,7 @@ export async function holdBundles(tx: TTx, orgId: string, ids: readonly string[]
   if (ids.length === 0) return new Set();
   const found = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM bundle
         WHERE org_id = ${orgId} AND NOT is_deleted AND id IN (${idList(ids)})
         ORDER BY id FOR SHARE`,
@@ -82,13 +84,11 @@ export async function holdBundles(tx: TTx, orgId: string, ids: readonly string[]
   return new Set(found.map((r) => r.id));
 }
 
+const ZRowN = z.object({ n: column.count });
+
 /** Bundles that count against the cap: the ones not deleted. */
 export async function countBundles(tx: TTx, orgId: string): Promise<number> {
-  const [row] = await rows(
-    tx,
-    z.object({ n: column.count }),
-    sql`SELECT count(*) AS n FROM bundle WHERE org_id = ${orgId} AND NOT is_deleted`,
-  );
+  const [row] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM bundle WHERE org_id = ${orgId} AND NOT is_deleted`);
   return row?.n ?? 0;
 }
 

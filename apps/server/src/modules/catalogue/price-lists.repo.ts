@@ -62,21 +62,25 @@ export async function findPriceList(tx: TTx, orgId: string, id: string): Promise
   return row ?? null;
 }
 
+const ZRowId = z.object({ id: z.string() });
+
 /** Locks a price list that is not deleted; false when the organization has no such list. */
 export async function lockPriceList(tx: TTx, orgId: string, id: string): Promise<boolean> {
   const found = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM price_list WHERE org_id = ${orgId} AND id = ${id} AND NOT is_deleted FOR UPDATE`,
   );
   return found.length > 0;
 }
 
+const ZRowN = z.object({ n: column.count });
+
 /** Price lists that count against the cap: the ones not deleted. */
 export async function countPriceLists(tx: TTx, orgId: string): Promise<number> {
   const [row] = await rows(
     tx,
-    z.object({ n: column.count }),
+    ZRowN,
     sql`SELECT count(*) AS n FROM price_list WHERE org_id = ${orgId} AND NOT is_deleted`,
   );
   return row?.n ?? 0;

@@ -45,6 +45,8 @@ export async function findProduct(tx: TTx, orgId: string, id: string): Promise<T
   return row ?? null;
 }
 
+const ZRowProductIdN = z.object({ product_id: z.string(), n: column.count });
+
 /**
  * Active quotes (draft or sent) with a line for each product, by product id: the products list's
  * count and the drawer's warning that those quotes keep their prices. Led by the quote's
@@ -53,7 +55,7 @@ export async function findProduct(tx: TTx, orgId: string, id: string): Promise<T
 export async function countActiveQuotesByProduct(tx: TTx, orgId: string): Promise<Map<string, number>> {
   const found = await rows(
     tx,
-    z.object({ product_id: z.string(), n: column.count }),
+    ZRowProductIdN,
     sql`SELECT ql.product_id, count(DISTINCT q.id) AS n
         FROM quote q
         JOIN quote_line ql ON ql.org_id = q.org_id AND ql.quote_id = q.id
@@ -63,13 +65,11 @@ export async function countActiveQuotesByProduct(tx: TTx, orgId: string): Promis
   return new Map(found.map((r) => [r.product_id, Number(r.n)]));
 }
 
+const ZRowId = z.object({ id: z.string() });
+
 /** Locks the product for the rest of the transaction; false when the organization has none with this id. */
 export async function lockProduct(tx: TTx, orgId: string, id: string): Promise<boolean> {
-  const found = await rows(
-    tx,
-    z.object({ id: z.string() }),
-    sql`SELECT id FROM product WHERE org_id = ${orgId} AND id = ${id} FOR UPDATE`,
-  );
+  const found = await rows(tx, ZRowId, sql`SELECT id FROM product WHERE org_id = ${orgId} AND id = ${id} FOR UPDATE`);
   return found.length > 0;
 }
 
@@ -81,7 +81,7 @@ export async function holdProducts(tx: TTx, orgId: string, ids: readonly string[
   if (ids.length === 0) return new Set();
   const found = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM product
         WHERE org_id = ${orgId} AND id IN (${idList(ids)})
         ORDER BY id FOR KEY SHARE`,
@@ -89,20 +89,20 @@ export async function holdProducts(tx: TTx, orgId: string, ids: readonly string[
   return new Set(found.map((r) => r.id));
 }
 
+const ZRowN = z.object({ n: column.count });
+
 export async function countProducts(tx: TTx, orgId: string): Promise<number> {
-  const [row] = await rows(
-    tx,
-    z.object({ n: column.count }),
-    sql`SELECT count(*) AS n FROM product WHERE org_id = ${orgId}`,
-  );
+  const [row] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM product WHERE org_id = ${orgId}`);
   return row?.n ?? 0;
 }
+
+const ZRowInUse = z.object({ in_use: z.boolean() });
 
 /** True when a bundle or price list that is not deleted holds the product. */
 export async function productInUse(tx: TTx, orgId: string, id: string): Promise<boolean> {
   const [row] = await rows(
     tx,
-    z.object({ in_use: z.boolean() }),
+    ZRowInUse,
     sql`SELECT EXISTS (
               SELECT 1 FROM bundle_item bi JOIN bundle b ON b.org_id = bi.org_id AND b.id = bi.bundle_id
               WHERE bi.org_id = ${orgId} AND bi.product_id = ${id} AND NOT b.is_deleted

@@ -366,6 +366,8 @@ export async function findCompany(tx: TTx, orgId: string, id: string): Promise<T
   return row ?? null;
 }
 
+const ZRowIdStatus = z.object({ id: z.string(), status: z.string() });
+
 export async function findCompanyRef(
   tx: TTx,
   orgId: string,
@@ -373,7 +375,7 @@ export async function findCompanyRef(
 ): Promise<{ id: string; status: string } | null> {
   const [row] = await rows(
     tx,
-    z.object({ id: z.string(), status: z.string() }),
+    ZRowIdStatus,
     sql`SELECT id, status FROM company WHERE org_id = ${orgId} AND id = ${id}`,
   );
   return row ?? null;
@@ -383,18 +385,20 @@ export async function findCompanyRef(
 export async function lockCompany(tx: TTx, orgId: string, id: string): Promise<{ id: string; status: string } | null> {
   const [row] = await rows(
     tx,
-    z.object({ id: z.string(), status: z.string() }),
+    ZRowIdStatus,
     sql`SELECT id, status FROM company WHERE org_id = ${orgId} AND id = ${id} FOR UPDATE`,
   );
   return row ?? null;
 }
+
+const ZRowIdNameStatus = z.object({ id: z.string(), name: z.string(), status: z.string() });
 
 /** Locks the org's companies among ids (in id order, so two bulk changes cannot deadlock). */
 export function lockCompanies(tx: TTx, orgId: string, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return rows(
     tx,
-    z.object({ id: z.string(), name: z.string(), status: z.string() }),
+    ZRowIdNameStatus,
     sql`SELECT id, name, status FROM company
         WHERE org_id = ${orgId} AND id IN (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -412,10 +416,12 @@ export async function lockOrganization(tx: TTx, orgId: string): Promise<void> {
   await tx.execute(sql`SELECT id FROM organization WHERE id = ${orgId} FOR UPDATE`);
 }
 
+const ZRowN = z.object({ n: column.count });
+
 export async function countActiveSponsors(tx: TTx, orgId: string): Promise<number> {
   const [row] = await rows(
     tx,
-    z.object({ n: column.count }),
+    ZRowN,
     sql`SELECT count(*) AS n FROM company WHERE org_id = ${orgId} AND status = 'sponsor'`,
   );
   return Number(row?.n ?? 0);

@@ -37,16 +37,20 @@ export async function lockLaunchCampaign(tx: TTx, orgId: string, id: string): Pr
   return row ?? null;
 }
 
+const ZRowOne = z.object({ one: z.number() });
+
 /** Whether any launch of the campaign came before (the reply's incremental flag). */
 export async function hasEarlierLaunch(tx: TTx, orgId: string, campaignId: string): Promise<boolean> {
   const found = await rows(
     tx,
-    z.object({ one: z.number() }),
+    ZRowOne,
     sql`SELECT 1 AS one FROM email_campaign
         WHERE org_id = ${orgId} AND fundraising_campaign_id = ${campaignId} LIMIT 1`,
   );
   return found.length > 0;
 }
+
+const ZRowId = z.object({ id: z.string() });
 
 /** The launch's subject and body become the campaign's template (spec update-campaign-templates). */
 export async function saveTemplate(
@@ -58,7 +62,7 @@ export async function saveTemplate(
 ): Promise<boolean> {
   const changed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE fundraising_campaign SET subject_seed = ${subject}, body_seed = ${body}, updated_at = now()
         WHERE org_id = ${orgId} AND id = ${id} AND NOT is_deleted
         RETURNING id`,
@@ -80,7 +84,7 @@ export async function insertEmailCampaign(
 ): Promise<string> {
   const [row] = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`INSERT INTO email_campaign (org_id, name, kind, fundraising_campaign_id, status, subject, body, cadence_seconds,
                                     created_by)
         VALUES (${v.orgId}, ${v.name}, 'fundraising', ${v.campaignId}, 'queued', ${v.subject}, ${v.body},
@@ -97,6 +101,12 @@ export interface TQueuedRecipient {
   sendAfter: Date;
 }
 
+const ZRowIdStatusSendAfter = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'skipped']),
+  send_after: column.instant,
+});
+
 /**
  * One recipient row per contact of the campaign that has none yet: queued, one cadence apart in
  * the campaign's contact order; an opted-out contact (or one without an address) is skipped and
@@ -109,7 +119,7 @@ export async function insertNewRecipients(
 ): Promise<TQueuedRecipient[]> {
   const inserted = await rows(
     tx,
-    z.object({ id: z.string(), status: z.enum(['queued', 'skipped']), send_after: column.instant }),
+    ZRowIdStatusSendAfter,
     sql`INSERT INTO email_campaign_recipient (org_id, email_campaign_id, fundraising_campaign_id, contact_id, player_id,
                                               status, send_after)
         SELECT n.org_id, ${v.emailCampaignId}::uuid, n.campaign_id, n.contact_id, n.player_id,
@@ -209,6 +219,8 @@ export async function lockEmailCampaign(tx: TTx, emailCampaignId: string): Promi
   await tx.execute(sql`SELECT id FROM email_campaign WHERE id = ${emailCampaignId} FOR UPDATE`);
 }
 
+const ZRowStatus = z.object({ status: z.enum(['sent', 'skipped']) });
+
 /**
  * queued → sent, or → skipped when the contact opted out (or lost the address) since the launch: a
  * conditional update, so a retried or duplicated job finds nothing to claim. null: already claimed.
@@ -216,7 +228,7 @@ export async function lockEmailCampaign(tx: TTx, emailCampaignId: string): Promi
 export async function claimRecipient(tx: TTx, recipientId: string): Promise<'sent' | 'skipped' | null> {
   const [row] = await rows(
     tx,
-    z.object({ status: z.enum(['sent', 'skipped']) }),
+    ZRowStatus,
     sql`UPDATE email_campaign_recipient r
         SET status = CASE WHEN fc.email_opt_out OR btrim(fc.email) = '' THEN 'skipped' ELSE 'sent' END,
             sent_at = CASE WHEN fc.email_opt_out OR btrim(fc.email) = '' THEN NULL ELSE now() END
@@ -237,7 +249,7 @@ export async function setRecipientMessage(tx: TTx, recipientId: string, emailMes
 export async function completeEmailCampaignIfDone(tx: TTx, emailCampaignId: string): Promise<boolean> {
   const done = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE email_campaign ec SET status = 'completed', completed_at = now()
         WHERE ec.id = ${emailCampaignId} AND ec.status = 'queued'
           AND NOT EXISTS (SELECT 1 FROM email_campaign_recipient r
@@ -254,7 +266,7 @@ export async function completeEmailCampaignIfDone(tx: TTx, emailCampaignId: stri
 export async function findStrandedRecipients(tx: TTx, limit: number): Promise<string[]> {
   const found = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM email_campaign_recipient
         WHERE status = 'queued' AND fundraising_campaign_id IS NOT NULL AND send_after < now() - interval '5 minutes'
         ORDER BY send_after LIMIT ${limit}`,
@@ -262,11 +274,13 @@ export async function findStrandedRecipients(tx: TTx, limit: number): Promise<st
   return found.map((r) => r.id);
 }
 
+const ZRowOrgId = z.object({ org_id: z.string() });
+
 /** Batches whose recipients are all settled but which were never marked (belt and braces for the lock above). */
 export async function completeSettledEmailCampaigns(tx: TTx): Promise<{ org_id: string }[]> {
   return rows(
     tx,
-    z.object({ org_id: z.string() }),
+    ZRowOrgId,
     sql`UPDATE email_campaign ec SET status = 'completed', completed_at = now()
         WHERE ec.status = 'queued' AND ec.created_at < now() - interval '5 minutes'
           AND NOT EXISTS (SELECT 1 FROM email_campaign_recipient r
@@ -282,7 +296,7 @@ export async function completeSettledEmailCampaigns(tx: TTx): Promise<{ org_id: 
 export async function markRecipientFailedByEmail(tx: TTx, emailMessageId: string): Promise<{ org_id: string }[]> {
   return rows(
     tx,
-    z.object({ org_id: z.string() }),
+    ZRowOrgId,
     sql`UPDATE email_campaign_recipient SET status = 'failed'
         WHERE email_message_id = ${emailMessageId} AND status = 'sent'
         RETURNING org_id`,

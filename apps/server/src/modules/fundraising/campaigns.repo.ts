@@ -116,6 +116,8 @@ export async function listPlayersForSync(tx: TTx, orgId: string, campaignId: str
   );
 }
 
+const ZRowIdName = z.object({ id: z.string(), name: z.string() });
+
 export async function insertPlayers(
   tx: TTx,
   orgId: string,
@@ -125,7 +127,7 @@ export async function insertPlayers(
   if (names.length === 0) return [];
   return rows(
     tx,
-    z.object({ id: z.string(), name: z.string() }),
+    ZRowIdName,
     sql`INSERT INTO campaign_player (org_id, campaign_id, name)
         SELECT ${orgId}, ${campaignId}, p.name FROM jsonb_array_elements_text(${json(names)}) AS p(name)
         RETURNING id, name`,
@@ -179,6 +181,8 @@ export async function campaignPlayerIds(
 // Contacts
 // ---------------------------------------------------------------------------------------------
 
+const ZRowIdEmail = z.object({ id: z.string(), email: z.string() });
+
 /**
  * One fundraising_contact per address in the organization (the opt-out lives there): a new address
  * gets a row, a known one keeps its row (and its opt-out) and takes the name just typed when it
@@ -200,7 +204,7 @@ export async function upsertContacts(
   // Rows left alone by the WHERE above are not returned by RETURNING: read every id afterwards.
   const found = await rows(
     tx,
-    z.object({ id: z.string(), email: z.string() }),
+    ZRowIdEmail,
     sql`SELECT fc.id, lower(fc.email) AS email FROM fundraising_contact fc
         WHERE fc.org_id = ${orgId}
           AND lower(fc.email) IN (SELECT lower(c.email) FROM jsonb_to_recordset(${json(contacts)}) AS c(email text))`,
@@ -404,17 +408,19 @@ export async function listDetailContacts(tx: TTx, orgId: string, campaignId: str
   );
 }
 
+const ZRowPaymentAccount = z.object({
+  stripe_connected_account_id: z.string().nullable(),
+  stripe_account_enabled: z.boolean(),
+  stripe_onboarding_complete: z.boolean(),
+  stripe_charges_enabled: z.boolean(),
+  stripe_payouts_enabled: z.boolean(),
+});
+
 /** Whether the organization's payment account can take donations now (alumni campaigns need it, §5.1). */
 export async function findPaymentAccount(tx: TTx, orgId: string) {
   const [row] = await rows(
     tx,
-    z.object({
-      stripe_connected_account_id: z.string().nullable(),
-      stripe_account_enabled: z.boolean(),
-      stripe_onboarding_complete: z.boolean(),
-      stripe_charges_enabled: z.boolean(),
-      stripe_payouts_enabled: z.boolean(),
-    }),
+    ZRowPaymentAccount,
     sql`SELECT stripe_connected_account_id, stripe_account_enabled, stripe_onboarding_complete,
                stripe_charges_enabled, stripe_payouts_enabled
         FROM organization WHERE id = ${orgId}`,

@@ -46,11 +46,13 @@ export async function findPublicCampaign(tx: TTx, id: string): Promise<TPublicCa
   return row ?? null;
 }
 
+const ZRowId = z.object({ id: z.string() });
+
 /** Whether the player is one of the campaign's. */
 export async function isCampaignPlayer(tx: TTx, orgId: string, campaignId: string, playerId: string): Promise<boolean> {
   const found = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM campaign_player WHERE org_id = ${orgId} AND campaign_id = ${campaignId} AND id = ${playerId}`,
   );
   return found.length > 0;
@@ -94,7 +96,7 @@ export interface TNewDonation {
 export async function insertDonation(tx: TTx, d: TNewDonation): Promise<string> {
   const [row] = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`INSERT INTO donation (org_id, campaign_id, player_id, contact_id, amount_cents, status, stripe_account_id,
                               donor_name, donor_email)
         VALUES (${d.orgId}, ${d.campaignId}, ${d.playerId}, ${d.contactId}, ${d.amountCents}, 'pending',
@@ -118,6 +120,8 @@ export async function deletePendingDonation(tx: TTx, orgId: string, id: string):
   await tx.execute(sql`DELETE FROM donation WHERE org_id = ${orgId} AND id = ${id} AND status = 'pending'`);
 }
 
+const ZRowCount = z.object({ count: column.count });
+
 /**
  * Counts one attempt under the key in a fixed window (a window past its length starts again) and
  * answers the count so far, in one statement: two requests at once cannot both read the old
@@ -126,7 +130,7 @@ export async function deletePendingDonation(tx: TTx, orgId: string, id: string):
 export async function countAttempt(tx: TTx, key: string, windowSeconds: number): Promise<number> {
   const [row] = await rows(
     tx,
-    z.object({ count: column.count }),
+    ZRowCount,
     sql`INSERT INTO auth_rate_limit (key, window_start, count) VALUES (${key}, now(), 1)
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN auth_rate_limit.window_start < now() - make_interval(secs => ${windowSeconds})
@@ -199,7 +203,7 @@ export interface TPaidWrite {
 export async function markDonationPaid(tx: TTx, w: TPaidWrite): Promise<boolean> {
   const changed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE donation
         SET status = 'paid', paid_at = ${w.paidAt.toISOString()}::timestamptz,
             stripe_payment_intent_id = COALESCE(${w.paymentIntentId}, stripe_payment_intent_id),
@@ -215,7 +219,7 @@ export async function markDonationPaid(tx: TTx, w: TPaidWrite): Promise<boolean>
 export async function markDonationFailed(tx: TTx, orgId: string, id: string): Promise<boolean> {
   const changed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE donation SET status = 'failed'
         WHERE org_id = ${orgId} AND id = ${id} AND status = 'pending'
         RETURNING id`,
@@ -228,6 +232,11 @@ export async function markDonationFailed(tx: TTx, orgId: string, id: string): Pr
 // ---------------------------------------------------------------------------------------------
 
 const onlyStatus = (status: TDonationFilter) => (status === 'all' ? sql`` : sql`AND d.status = ${status}`);
+
+const ZRowStripeConnectedAccountIdTotal = z.object({
+  stripe_connected_account_id: z.string().nullable(),
+  total: column.count.nullable(),
+});
 
 /**
  * The campaign (not deleted) with its organization's connected account; null when it is not
@@ -245,7 +254,7 @@ export async function findDonationsCampaign(
     : sql`NULL::bigint`;
   const [row] = await preparedRows(
     tx,
-    z.object({ stripe_connected_account_id: z.string().nullable(), total: column.count.nullable() }),
+    ZRowStripeConnectedAccountIdTotal,
     sql`SELECT o.stripe_connected_account_id, ${total} AS total
         FROM fundraising_campaign c JOIN organization o ON o.id = c.org_id
         WHERE c.org_id = ${orgId} AND c.id = ${id} AND NOT c.is_deleted`,
@@ -382,6 +391,8 @@ export async function listDonorSummaryPage(
   );
 }
 
+const ZRowAt = z.object({ at: z.string() });
+
 /**
  * The campaign's newest donation's created_at in whole microseconds since 1970, null without
  * donations: where an export stops reading, so gifts made while it runs do not move donors
@@ -390,7 +401,7 @@ export async function listDonorSummaryPage(
 export async function newestDonationMicros(tx: TTx, orgId: string, campaignId: string): Promise<string | null> {
   const [row] = await rows(
     tx,
-    z.object({ at: z.string() }),
+    ZRowAt,
     sql`SELECT (extract(epoch FROM d.created_at) * 1000000)::bigint::text AS at
         FROM donation d WHERE d.org_id = ${orgId} AND d.campaign_id = ${campaignId}
         ORDER BY d.created_at DESC, d.id DESC LIMIT 1`,

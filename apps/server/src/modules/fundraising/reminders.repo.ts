@@ -70,6 +70,8 @@ export function findReminderRecipients(
   );
 }
 
+const ZRowId = z.object({ id: z.string() });
+
 /**
  * The reminder's row, unless the contact has it already (unique campaign, contact, day) or opted
  * out meanwhile: its id, or null when there is nothing to send.
@@ -80,7 +82,7 @@ export async function insertReminder(
 ): Promise<string | null> {
   const [row] = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`INSERT INTO campaign_reminder (org_id, campaign_id, contact_id, reminder_day, sent_at)
         SELECT fc.org_id, ${v.campaignId}::uuid, fc.id, ${v.day}::int, ${v.now}::timestamptz
         FROM fundraising_contact fc

@@ -31,6 +31,8 @@ export async function optOutContact(tx: TTx, orgId: string, contactId: string): 
   return true;
 }
 
+const ZRowEmail = z.object({ email: z.string().nullable() });
+
 /**
  * A prospect e-mail's link (issue 16): the company contact it went to, and every other company
  * contact of the organization with the same address, opt out of prospect e-mails, once (a second
@@ -39,7 +41,7 @@ export async function optOutContact(tx: TTx, orgId: string, contactId: string): 
 export async function optOutCompanyContact(tx: TTx, orgId: string, contactId: string): Promise<boolean> {
   const [row] = await rows(
     tx,
-    z.object({ email: z.string().nullable() }),
+    ZRowEmail,
     sql`SELECT email FROM company_contact WHERE org_id = ${orgId} AND id = ${contactId}`,
   );
   if (!row) return false;

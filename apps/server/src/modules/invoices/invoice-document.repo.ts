@@ -65,6 +65,8 @@ export function listInvoiceLines(tx: TTx, orgId: string, invoiceId: string): Pro
   );
 }
 
+const ZRowNameEmail = z.object({ name: z.string(), email: z.string() });
+
 /**
  * Where the company's e-mail goes when nobody was e-mailed before: the primary contact's
  * address, else the first active contact that has one (a company has no address of its own).
@@ -76,7 +78,7 @@ export async function findCompanyEmailContact(
 ): Promise<{ name: string; email: string } | null> {
   const [row] = await rows(
     tx,
-    z.object({ name: z.string(), email: z.string() }),
+    ZRowNameEmail,
     sql`SELECT name, email FROM company_contact
         WHERE org_id = ${orgId} AND company_id = ${companyId} AND is_active AND coalesce(trim(email), '') <> ''
         ORDER BY is_primary DESC, created_at ASC, id ASC LIMIT 1`,
@@ -109,6 +111,8 @@ export async function findInvoiceOrganization(tx: TTx, orgId: string): Promise<T
   return row ?? null;
 }
 
+const ZRowIdCompanyIdStatus = z.object({ id: z.string(), company_id: z.string(), status: z.enum(INVOICE_STATUSES) });
+
 /** Locks the invoice for the rest of the transaction; null when the organization has none with this id. */
 export async function lockInvoice(
   tx: TTx,
@@ -117,17 +121,19 @@ export async function lockInvoice(
 ): Promise<{ id: string; company_id: string; status: z.output<typeof ZInvoiceDocumentRow>['status'] } | null> {
   const [row] = await rows(
     tx,
-    z.object({ id: z.string(), company_id: z.string(), status: z.enum(INVOICE_STATUSES) }),
+    ZRowIdCompanyIdStatus,
     sql`SELECT id, company_id, status FROM invoice WHERE org_id = ${orgId} AND id = ${id} FOR UPDATE`,
   );
   return row ?? null;
 }
 
+const ZRowId = z.object({ id: z.string() });
+
 /** Pending (Ready to Send) → sent, by conditional update; false when it was no longer pending. */
 export async function markInvoiceEmailed(tx: TTx, orgId: string, id: string, at: Date): Promise<boolean> {
   const changed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE invoice SET status = 'sent', sent_at = ${at.toISOString()}::timestamptz, updated_at = now()
         WHERE org_id = ${orgId} AND id = ${id} AND status = 'pending'
         RETURNING id`,

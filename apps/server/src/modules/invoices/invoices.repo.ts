@@ -337,6 +337,8 @@ export async function findInvoicingOrganization(tx: TTx, orgId: string): Promise
   return row ?? null;
 }
 
+const ZRowTimezone = z.object({ timezone: z.string() });
+
 /**
  * The zone of the organization's calendar: its owner's (the first owner's) saved zone; null when
  * the owner never saved one. Platform: user_profiles belongs to the user, not the organization.
@@ -344,7 +346,7 @@ export async function findInvoicingOrganization(tx: TTx, orgId: string): Promise
 export async function findOrganizationZone(tx: TTx, orgId: string): Promise<string | null> {
   const [row] = await rows(
     tx,
-    z.object({ timezone: z.string() }),
+    ZRowTimezone,
     sql`SELECT p.timezone FROM user_role r JOIN user_profiles p ON p.id = r.user_id
         WHERE r.org_id = ${orgId} AND r.is_owner
         ORDER BY r.created_at, r.id LIMIT 1`,
@@ -382,13 +384,11 @@ export async function holdInvoiceCompany(tx: TTx, orgId: string, companyId: stri
   return row ?? null;
 }
 
+const ZRowName = z.object({ name: z.string() });
+
 /** The company's name, or null for another organization's or an unknown id. */
 export async function findCompanyName(tx: TTx, orgId: string, companyId: string): Promise<string | null> {
-  const [row] = await rows(
-    tx,
-    z.object({ name: z.string() }),
-    sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${companyId}`,
-  );
+  const [row] = await rows(tx, ZRowName, sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${companyId}`);
   return row?.name ?? null;
 }
 
@@ -612,6 +612,8 @@ const STAMP: Record<TInvoiceTransition, SQL | null> = {
   overdue: null,
 };
 
+const ZRowIdOrgIdCompanyId = z.object({ id: z.string(), org_id: z.string(), company_id: z.string() });
+
 /**
  * Moves the invoice to `to` only while its status is one of `from` (a conditional update: a
  * second click, or a webhook that got there first, changes nothing), stamping sent_at, paid_at
@@ -627,7 +629,7 @@ export async function transitionInvoice(
   const stamp = STAMP[to];
   const [row] = await rows(
     tx,
-    z.object({ id: z.string(), org_id: z.string(), company_id: z.string() }),
+    ZRowIdOrgIdCompanyId,
     sql`UPDATE invoice SET status = ${to}, updated_at = ${at} ${stamp ? sql`, ${stamp} = ${at}` : sql``}
         WHERE id = ${where.id} ${where.orgId ? sql`AND org_id = ${where.orgId}` : sql``}
           AND status IN (${sqlList(from)})
@@ -718,6 +720,8 @@ export async function findInvoiceByProviderId(tx: TTx, stripeInvoiceId: string):
 // The daily overdue run (platform: every organization)
 // ---------------------------------------------------------------------------------------------
 
+const ZRowOrgIdTimezone = z.object({ org_id: z.string(), timezone: z.string().nullable() });
+
 /**
  * Organizations with a sent invoice due before `latestToday` (the furthest-ahead calendar on
  * earth, so no organization's today is later), with their calendar's zone. Read on
@@ -729,13 +733,15 @@ export function listOverdueCandidates(
 ): Promise<{ org_id: string; timezone: string | null }[]> {
   return rows(
     tx,
-    z.object({ org_id: z.string(), timezone: z.string().nullable() }),
+    ZRowOrgIdTimezone,
     sql`SELECT o.org_id,
                (SELECT p.timezone FROM user_role r JOIN user_profiles p ON p.id = r.user_id
                 WHERE r.org_id = o.org_id AND r.is_owner ORDER BY r.created_at, r.id LIMIT 1) AS timezone
         FROM (SELECT DISTINCT org_id FROM invoice WHERE status = 'sent' AND due_date < ${latestToday}::date) o`,
   );
 }
+
+const ZRowIdCompanyIdDueDate = z.object({ id: z.string(), company_id: z.string(), due_date: z.string() });
 
 /**
  * The organization's sent invoices due before its `today` become overdue (a conditional update:
@@ -749,7 +755,7 @@ export function markOrgInvoicesOverdue(
 ): Promise<{ id: string; company_id: string; due_date: string }[]> {
   return rows(
     tx,
-    z.object({ id: z.string(), company_id: z.string(), due_date: z.string() }),
+    ZRowIdCompanyIdDueDate,
     sql`UPDATE invoice SET status = 'overdue', updated_at = ${at}
         WHERE org_id = ${orgId} AND status = 'sent' AND due_date < ${today}::date
         RETURNING id, company_id, due_date::text AS due_date`,

@@ -55,6 +55,12 @@ export interface TPlanRow {
   currentPeriodEnd: Date | null;
 }
 
+const ZRowPlanState = z.object({
+  plan_key: z.string().nullable(),
+  subscription_status: z.string().nullable(),
+  current_period_end: column.instant.nullable(),
+});
+
 /**
  * The plan as stored right now, with the organization row locked until the transaction ends:
  * two invitations sent at once are checked against the limit one after the other.
@@ -62,11 +68,7 @@ export interface TPlanRow {
 export async function lockPlan(tx: TTx, orgId: string): Promise<TPlanRow | null> {
   const [row] = await rows(
     tx,
-    z.object({
-      plan_key: z.string().nullable(),
-      subscription_status: z.string().nullable(),
-      current_period_end: column.instant.nullable(),
-    }),
+    ZRowPlanState,
     sql`SELECT plan_key, subscription_status, current_period_end FROM organization WHERE id = ${orgId} FOR UPDATE`,
   );
   if (!row) return null;

@@ -37,10 +37,12 @@ export async function countMembers(tx: TTx, orgId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+const ZRowOne = z.object({ one: column.count });
+
 export async function isMemberEmail(tx: TTx, orgId: string, email: string): Promise<boolean> {
   const found = await rows(
     tx,
-    z.object({ one: column.count }),
+    ZRowOne,
     sql`SELECT 1 AS one FROM app_org_members() m
         JOIN user_role ur ON ur.user_id = m.user_id AND ur.org_id = ${orgId}
         WHERE lower(m.email) = ${email.toLowerCase()} LIMIT 1`,

@@ -300,6 +300,9 @@ export interface TNewBlast {
   }[];
 }
 
+const ZRowId = z.object({ id: z.string() });
+const ZRowIdSendAfter = z.object({ id: z.string(), send_after: z.coerce.date() });
+
 /** The blast and its recipients, set-based; answers the blast's id and each recipient's id and turn. */
 export async function insertBlast(
   tx: TTx,
@@ -307,7 +310,7 @@ export async function insertBlast(
 ): Promise<{ id: string; recipients: { id: string; send_after: Date }[] }> {
   const [blast] = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`INSERT INTO email_campaign (org_id, name, kind, status, subject, body, cadence_seconds, recipient_count,
                                     created_by, price_list_id, attach_pdf, cc_role, cc_email)
         VALUES (${b.orgId}, ${b.name}, 'blast', 'queued', ${b.subjectSeed}, ${b.bodySeed}, ${b.cadenceSeconds},
@@ -325,7 +328,7 @@ export async function insertBlast(
   }));
   const recipients = await rows(
     tx,
-    z.object({ id: z.string(), send_after: z.coerce.date() }),
+    ZRowIdSendAfter,
     sql`INSERT INTO email_campaign_recipient (org_id, email_campaign_id, company_id, company_contact_id, email, subject,
                                               html, status, send_after)
         SELECT ${b.orgId}, ${blast.id}, r.company_id, r.company_contact_id, r.email, r.subject, r.html, 'queued',
@@ -420,20 +423,20 @@ export async function findBlastRecipient(tx: TTx, recipientId: string): Promise<
   return row ?? null;
 }
 
+const ZRowAttachmentKey = z.object({ attachment_key: z.string() });
+
 /** The price sheet's stored file, once per blast: the first writer wins, later ones read its key. */
 export async function setBlastAttachment(tx: TTx, blastId: string, key: string, name: string): Promise<string> {
   await tx.execute(
     sql`UPDATE email_campaign SET attachment_key = ${key}, attachment_name = ${name}
         WHERE id = ${blastId} AND attachment_key IS NULL`,
   );
-  const [row] = await rows(
-    tx,
-    z.object({ attachment_key: z.string() }),
-    sql`SELECT attachment_key FROM email_campaign WHERE id = ${blastId}`,
-  );
+  const [row] = await rows(tx, ZRowAttachmentKey, sql`SELECT attachment_key FROM email_campaign WHERE id = ${blastId}`);
   if (!row) throw new Error('blast lost its attachment');
   return row.attachment_key;
 }
+
+const ZRowStatus = z.object({ status: z.enum(['sent', 'skipped']) });
 
 /**
  * queued → sent, or → skipped when the address opted out since the queue (as a company contact
@@ -442,7 +445,7 @@ export async function setBlastAttachment(tx: TTx, blastId: string, key: string, 
 export async function claimBlastRecipient(tx: TTx, recipientId: string): Promise<'sent' | 'skipped' | null> {
   const [row] = await rows(
     tx,
-    z.object({ status: z.enum(['sent', 'skipped']) }),
+    ZRowStatus,
     sql`UPDATE email_campaign_recipient r
         SET status = CASE WHEN o.opted THEN 'skipped' ELSE 'sent' END,
             sent_at = CASE WHEN o.opted THEN NULL ELSE now() END
@@ -501,7 +504,7 @@ export async function recordBlastSent(tx: TTx, s: TBlastSentRecord): Promise<voi
 export async function findStrandedBlastRecipients(tx: TTx, limit: number): Promise<string[]> {
   const found = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM email_campaign_recipient
         WHERE status = 'queued' AND company_id IS NOT NULL AND send_after < now() - interval '5 minutes'
         ORDER BY send_after LIMIT ${limit}`,

@@ -15,6 +15,8 @@ export const ZStoredPayload = z.object({
 });
 export type TStoredPayload = z.output<typeof ZStoredPayload>;
 
+const ZRowId = z.object({ id: z.string() });
+
 /** Records the event once: true when it is new, false when its id was seen before. */
 export async function insertPaymentEvent(
   tx: TTx,
@@ -22,7 +24,7 @@ export async function insertPaymentEvent(
 ): Promise<boolean> {
   const inserted = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`INSERT INTO payment_event (id, type, payload)
         VALUES (${event.id}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb)
         ON CONFLICT (id) DO NOTHING
@@ -107,7 +109,7 @@ export async function writePlanFields(tx: TTx, orgId: string, fields: TPlanField
   const end = fields.currentPeriodEnd.toISOString();
   const changed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE organization
         SET stripe_customer_id = ${fields.customerId},
             plan_key = COALESCE(${fields.planKey}::text, plan_key),
@@ -128,7 +130,7 @@ export async function writePlanFields(tx: TTx, orgId: string, fields: TPlanField
 export async function writeCustomerId(tx: TTx, orgId: string, customerId: string): Promise<boolean> {
   const changed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE organization SET stripe_customer_id = ${customerId}, updated_at = now()
         WHERE id = ${orgId} AND stripe_customer_id IS DISTINCT FROM ${customerId}
         RETURNING id`,
@@ -187,7 +189,7 @@ export async function upsertReceipt(
 export async function setReceiptPdf(tx: TTx, id: string, pdfKey: string): Promise<boolean> {
   const changed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE invoice_receipt SET pdf_key = ${pdfKey} WHERE id = ${id} AND pdf_key IS NULL RETURNING id`,
   );
   return changed.length > 0;
@@ -212,6 +214,8 @@ export async function findReceipt(tx: TTx, orgId: string, id: string): Promise<T
   return row ?? null;
 }
 
+const ZRowIdAttempts = z.object({ id: z.string(), attempts: z.number().int() });
+
 /**
  * Events recorded but still not handled a while after they came (their job ran out of retries, or
  * a node died between recording and enqueueing): the sweep enqueues them again. Oldest first, on
@@ -223,7 +227,7 @@ export function listStalePaymentEvents(
 ): Promise<{ id: string; attempts: number }[]> {
   return rows(
     tx,
-    z.object({ id: z.string(), attempts: z.number().int() }),
+    ZRowIdAttempts,
     sql`SELECT id, attempts FROM payment_event
         WHERE processed_at IS NULL
           AND received_at < now() - make_interval(secs => ${opts.olderThanSeconds})

@@ -32,6 +32,8 @@ export async function findConnectStateByAccount(tx: TTx, accountId: string): Pro
   return row ?? null;
 }
 
+const ZRowId = z.object({ id: z.string() });
+
 /**
  * Remembers a new connected account, only when the organization has none: two set-up clicks racing
  * each other keep the first account. True when this one was stored.
@@ -39,7 +41,7 @@ export async function findConnectStateByAccount(tx: TTx, accountId: string): Pro
 export async function claimConnectedAccount(tx: TTx, orgId: string, accountId: string): Promise<boolean> {
   const claimed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE organization SET stripe_connected_account_id = ${accountId}, updated_at = now()
         WHERE id = ${orgId} AND stripe_connected_account_id IS NULL
         RETURNING id`,
@@ -69,7 +71,7 @@ export async function writeConnectFields(
   const requirements = JSON.stringify(fields.requirements);
   const changed = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE organization
         SET stripe_account_enabled = ${fields.accountEnabled},
             stripe_onboarding_complete = ${fields.onboardingComplete},
@@ -88,11 +90,13 @@ export async function writeConnectFields(
   return changed.length > 0;
 }
 
+const ZRowStripeConnectedAccountId = z.object({ stripe_connected_account_id: z.string().nullable() });
+
 /** Forgets the connected account; answers the one it had (null when none). */
 export async function clearConnectedAccount(tx: TTx, orgId: string): Promise<string | null> {
   const [before] = await rows(
     tx,
-    z.object({ stripe_connected_account_id: z.string().nullable() }),
+    ZRowStripeConnectedAccountId,
     sql`SELECT stripe_connected_account_id FROM organization WHERE id = ${orgId} FOR UPDATE`,
   );
   await tx.execute(

@@ -61,6 +61,8 @@ const extrasSql = (orgId: string) => sql`
  */
 export type TCompanyScope = readonly string[] | null;
 
+const ZRowId = z.object({ id: z.string() });
+
 /**
  * The organization's companies whose name contains the term (case-insensitive, the user's % and _
  * taken literally), within one company when given. A scan of the organization's companies (an
@@ -76,7 +78,7 @@ export async function findCompaniesByName(
   const company = companyId ? sql`AND id = ${companyId}` : sql``;
   const found = await preparedRows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM company WHERE org_id = ${orgId} AND name ILIKE ${containsPattern(search)} ${company}`,
   );
   return found.map((r) => r.id);
@@ -227,7 +229,7 @@ export async function lockQuote(tx: TTx, orgId: string, id: string): Promise<TQu
 export async function findQuoteAgreement(tx: TTx, orgId: string, quoteId: string): Promise<string | null> {
   const [row] = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM contract WHERE org_id = ${orgId} AND quote_id = ${quoteId} AND deleted_at IS NULL LIMIT 1`,
   );
   return row?.id ?? null;
@@ -318,7 +320,7 @@ export interface TQuoteSent {
 export async function markQuoteSent(tx: TTx, orgId: string, id: string, sent: TQuoteSent): Promise<boolean> {
   const updated = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE quote SET status = 'sent', sent_at = ${sent.sentAt}, expires_at = ${sent.expiresAt},
           recipient_emails = ${sent.recipientEmails}, email_subject = ${sent.emailSubject},
           email_body = ${sent.emailBody}, updated_at = ${sent.sentAt}
@@ -339,7 +341,7 @@ export async function decideQuote(
   const stamp = to === 'accepted' ? sql.raw('accepted_at') : sql.raw('rejected_at');
   const updated = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE quote SET status = ${to}, ${stamp} = ${at}, updated_at = ${at}
         WHERE org_id = ${orgId} AND id = ${id} AND status = 'sent'
         RETURNING id`,
@@ -357,7 +359,7 @@ export async function rejectOtherSentQuotes(
 ): Promise<string[]> {
   const updated = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`UPDATE quote SET status = 'rejected', rejected_at = ${at}, updated_at = ${at}
         WHERE org_id = ${orgId} AND company_id = ${companyId} AND status = 'sent' AND id <> ${exceptId}
         RETURNING id`,
@@ -421,6 +423,8 @@ export async function deleteQuoteDocument(tx: TTx, orgId: string, quoteId: strin
 // What a quote names: catalogue items, the price list, the company's contacts, the organization
 // ---------------------------------------------------------------------------------------------
 
+const ZRowIdName = z.object({ id: z.string(), name: z.string() });
+
 /**
  * The organization's products (or bundles not deleted) among ids, by id → name, each held (FOR
  * SHARE) until the transaction ends, so none goes between this check and the lines that name it.
@@ -435,26 +439,24 @@ export async function holdItemNames(
   const live = kind === 'bundle' ? sql`AND NOT is_deleted` : sql``;
   const found = await rows(
     tx,
-    z.object({ id: z.string(), name: z.string() }),
+    ZRowIdName,
     sql`SELECT id, name FROM ${sql.raw(kind)}
         WHERE org_id = ${orgId} ${live} AND id IN (${idList(ids)}) ORDER BY id FOR SHARE`,
   );
   return new Map(found.map((r) => [r.id, r.name]));
 }
 
+const ZRowName = z.object({ name: z.string() });
+
 export async function findCompanyName(tx: TTx, orgId: string, id: string): Promise<string | null> {
-  const [row] = await rows(
-    tx,
-    z.object({ name: z.string() }),
-    sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${id}`,
-  );
+  const [row] = await rows(tx, ZRowName, sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${id}`);
   return row?.name ?? null;
 }
 
 export async function priceListExists(tx: TTx, orgId: string, id: string): Promise<boolean> {
   const found = await rows(
     tx,
-    z.object({ id: z.string() }),
+    ZRowId,
     sql`SELECT id FROM price_list WHERE org_id = ${orgId} AND id = ${id} AND NOT is_deleted`,
   );
   return found.length > 0;
@@ -505,11 +507,13 @@ export async function findQuoteOrganization(tx: TTx, orgId: string): Promise<TQu
   return row;
 }
 
+const ZRowFullName = z.object({ full_name: z.string().nullable() });
+
 /** The name of the organization's member with this address (app_org_members, 0003), if any. */
 export async function memberNameByEmail(tx: TTx, email: string): Promise<string | null> {
   const [row] = await rows(
     tx,
-    z.object({ full_name: z.string().nullable() }),
+    ZRowFullName,
     sql`SELECT full_name FROM app_org_members() WHERE lower(email) = lower(${email}) LIMIT 1`,
   );
   return row?.full_name?.trim() || null;

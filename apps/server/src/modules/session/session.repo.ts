@@ -50,21 +50,17 @@ export function findCurrentMembership(tx: TTx, userId: string): Promise<TMembers
   );
 }
 
+const ZRowOne = z.object({ one: column.count });
+
 export async function isAppAdmin(tx: TTx, userId: string): Promise<boolean> {
-  const found = await rows(
-    tx,
-    z.object({ one: column.count }),
-    sql`SELECT 1 AS one FROM app_admin WHERE user_id = ${userId}`,
-  );
+  const found = await rows(tx, ZRowOne, sql`SELECT 1 AS one FROM app_admin WHERE user_id = ${userId}`);
   return found.length > 0;
 }
 
+const ZRowTimezone = z.object({ timezone: z.string() });
+
 export async function findTimezone(tx: TTx, userId: string): Promise<string | null> {
-  const [row] = await rows(
-    tx,
-    z.object({ timezone: z.string() }),
-    sql`SELECT timezone FROM user_profiles WHERE id = ${userId}`,
-  );
+  const [row] = await rows(tx, ZRowTimezone, sql`SELECT timezone FROM user_profiles WHERE id = ${userId}`);
   return row?.timezone ?? null;
 }
 

@@ -189,8 +189,7 @@ function endpointsFrom(
     endpoints.push({ label, path, admin: path.startsWith('/api/admin'), dashboard: false });
   }
   const only = env.SCALE_ONLY;
-  const wanted = (label: string) =>
-    !only || (only.startsWith('=') ? label === only.slice(1) : label.includes(only));
+  const wanted = (label: string) => !only || (only.startsWith('=') ? label === only.slice(1) : label.includes(only));
   return { endpoints: endpoints.filter((e) => wanted(e.label)), skipped };
 }
 

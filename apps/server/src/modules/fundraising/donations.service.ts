@@ -262,15 +262,24 @@ export interface TCsvDownload {
 }
 
 /**
- * A CSV file written as it is read: the byte-order mark and the header line, then each batch
- * the source answers (null when it has no more). A batch is read only when the previous one has
- * been taken by the reply, so a slow download holds one batch in memory and no connection. A
- * failure after the first bytes can only cut the file short: it is logged, and the reply ends
- * in error so the browser shows the download as failed.
+ * A CSV file written as it is read: the byte-order mark and the header line, then the source's
+ * pages of EXPORT_BATCH rows, each read in its own short transaction after the previous page's
+ * last row (keyOf), until a page comes back short. A page is read only when the previous one has
+ * been taken by the reply, so a slow download holds one page in memory and no connection. A
+ * failure after the first bytes can only cut the file short: it is logged, and the reply ends in
+ * error so the browser shows the download as failed.
  */
-function csvStream(deps: TDeps, header: string, next: () => Promise<string | null>): ReadableStream<Uint8Array> {
+function csvPages<TRow, TKey>(
+  deps: TDeps,
+  header: string,
+  page: (after: TKey | null) => Promise<TRow[]>,
+  keyOf: (last: TRow) => TKey,
+  line: (row: TRow) => string,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let started = false;
+  let after: TKey | null = null;
+  let done = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -280,16 +289,22 @@ function csvStream(deps: TDeps, header: string, next: () => Promise<string | nul
           return;
         }
         try {
-          const batch = await next();
-          if (batch === null) controller.close();
-          else controller.enqueue(encoder.encode(batch));
+          const batch = done ? [] : await page(after);
+          const last = batch.at(-1);
+          if (last === undefined) {
+            controller.close();
+            return;
+          }
+          done = batch.length < EXPORT_BATCH;
+          after = keyOf(last);
+          controller.enqueue(encoder.encode(batch.map(line).join('')));
         } catch (err) {
           deps.log.error({ err }, 'CSV export failed part way');
           controller.error(err);
         }
       },
     },
-    // One batch ahead at most.
+    // One page ahead at most.
     { highWaterMark: 1 },
   );
 }
@@ -312,35 +327,27 @@ export async function exportDonations(
 ): Promise<TCsvDownload> {
   await campaignAccount(deps, member, id);
   const { today, dayOf } = await exportCalendar(deps, member.orgId);
-  let after: TDonationAfter | null = null;
-  let done = false;
-  const body = csvStream(deps, csvLine(DONATION_EXPORT_COLUMNS), async () => {
-    if (done) return null;
-    const batch = await withTenant(deps.db, member, (tx) =>
-      listDonationPage(tx, member.orgId, id, status, after, EXPORT_BATCH),
-    );
-    const last = batch.at(-1);
-    if (!last) return null;
-    done = batch.length < EXPORT_BATCH;
-    after = { micros: last.at_micros, id: last.id };
-    return batch
-      .map((d) =>
-        donationCsvLine(
-          {
-            id: d.id,
-            amountCents: d.amount_cents,
-            status: d.status,
-            createdAt: d.created_at,
-            stripePaymentIntentId: d.stripe_payment_intent_id,
-            donorName: d.donor_name,
-            donorEmail: d.donor_email,
-            playerName: d.player_name,
-          },
-          dayOf,
-        ),
-      )
-      .join('');
-  });
+  const body = csvPages(
+    deps,
+    csvLine(DONATION_EXPORT_COLUMNS),
+    (after: TDonationAfter | null) =>
+      withTenant(deps.db, member, (tx) => listDonationPage(tx, member.orgId, id, status, after, EXPORT_BATCH)),
+    (last) => ({ micros: last.at_micros, id: last.id }),
+    (d) =>
+      donationCsvLine(
+        {
+          id: d.id,
+          amountCents: d.amount_cents,
+          status: d.status,
+          createdAt: d.created_at,
+          stripePaymentIntentId: d.stripe_payment_intent_id,
+          donorName: d.donor_name,
+          donorEmail: d.donor_email,
+          playerName: d.player_name,
+        },
+        dayOf,
+      ),
+  );
   return { fileName: donationsFileName(id, today), body };
 }
 
@@ -358,37 +365,33 @@ export async function exportDonorSummary(
   await campaignAccount(deps, member, id);
   const { today, dayOf } = await exportCalendar(deps, member.orgId);
   const until = await withTenant(deps.db, member, (tx) => newestDonationMicros(tx, member.orgId, id));
-  let after: TDonorAfter | null = null;
-  let done = until === null;
-  const body = csvStream(deps, csvLine(DONOR_SUMMARY_COLUMNS), async () => {
-    if (done) return null;
-    const batch = await withTenant(deps.db, member, (tx) =>
-      listDonorSummaryPage(tx, member.orgId, id, status, until ?? '0', after, EXPORT_BATCH),
-    );
-    const last = batch.at(-1);
-    if (!last) return null;
-    done = batch.length < EXPORT_BATCH;
-    after = { paidCents: last.paid_cents, key: last.donor_key };
-    return batch
-      .map((s) =>
-        donorSummaryCsvLine(
-          {
-            name: s.name,
-            email: s.email,
-            paidCents: s.paid_cents,
-            paidCount: s.paid_count,
-            lastAt: s.last_at,
-            statusCounts: {
-              paid: s.paid_count,
-              pending: s.pending_count,
-              failed: s.failed_count,
-              refunded: s.refunded_count,
-            },
+  const body = csvPages(
+    deps,
+    csvLine(DONOR_SUMMARY_COLUMNS),
+    async (after: TDonorAfter | null) =>
+      until === null
+        ? []
+        : withTenant(deps.db, member, (tx) =>
+            listDonorSummaryPage(tx, member.orgId, id, status, until, after, EXPORT_BATCH),
+          ),
+    (last) => ({ paidCents: last.paid_cents, key: last.donor_key }),
+    (s) =>
+      donorSummaryCsvLine(
+        {
+          name: s.name,
+          email: s.email,
+          paidCents: s.paid_cents,
+          paidCount: s.paid_count,
+          lastAt: s.last_at,
+          statusCounts: {
+            paid: s.paid_count,
+            pending: s.pending_count,
+            failed: s.failed_count,
+            refunded: s.refunded_count,
           },
-          dayOf,
-        ),
-      )
-      .join('');
-  });
+        },
+        dayOf,
+      ),
+  );
   return { fileName: donorSummaryFileName(id, today), body };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { column, rows, sql, type TDb, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TDb, type TTx } from '../../db/client';
 
 /*
  * The console's figures across every organization: withPlatform only, except the job queue's,
@@ -24,7 +24,7 @@ export type TTotals = z.output<typeof ZTotals>;
  * from their partial indexes alone (0025).
  */
 export async function platformTotals(tx: TTx, signupDays: number): Promise<TTotals> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZTotals,
     sql`SELECT o.organizations, o.active_organizations, u.users, u.signups,
@@ -80,9 +80,9 @@ const ZFailure = z.object({ run_at: column.instant, task_name: z.string(), messa
 export async function queueHealth(db: TDb, hours: number, failures: number): Promise<TQueueHealth> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET TRANSACTION READ ONLY`);
-    const [found] = await rows(tx, ZPresent, sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`);
+    const [found] = await preparedRows(tx, ZPresent, sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`);
     if (!found?.present) return { present: false, completed: 0, failed: 0, pending: 0, lastErrors: [] };
-    const [counts] = await rows(
+    const [counts] = await preparedRows(
       tx,
       ZCounts,
       sql`SELECT count(*) FILTER (WHERE state::text = 'completed') AS completed,
@@ -92,7 +92,7 @@ export async function queueHealth(db: TDb, hours: number, failures: number): Pro
           WHERE state::text IN ('created', 'retry', 'active')
              OR completed_on >= now() - make_interval(hours => ${hours})`,
     );
-    const lastErrors = await rows(
+    const lastErrors = await preparedRows(
       tx,
       ZFailure,
       sql`SELECT coalesce(completed_on, started_on, created_on) AS run_at, name AS task_name,

@@ -1,7 +1,7 @@
 import type { TAdminPlanKey } from '@pennant/shared/admin/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 import { containsPattern } from '../companies/companies.repo';
 
 /*
@@ -39,7 +39,7 @@ function orgSearch(search: string | undefined): SQL {
 
 /** A page of organizations by search (name, season, owner e-mail), newest first. */
 export function organizationsPage(tx: TTx, q: { search?: string; limit: number; offset: number }): Promise<TOrgRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZOrgRow,
     sql`SELECT ${ORG_COLUMNS} FROM organization o WHERE ${orgSearch(q.search)}

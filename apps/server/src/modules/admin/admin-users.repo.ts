@@ -1,7 +1,7 @@
 import type { TAssignableRole } from '@pennant/shared/admin/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 import { containsPattern } from '../companies/companies.repo';
 
 /*
@@ -32,7 +32,7 @@ function userSearch(search: string | undefined): SQL {
 
 /** A page of accounts by search (e-mail or name), newest first. */
 export function usersPage(tx: TTx, q: { search?: string; limit: number; offset: number }): Promise<TUserRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZUserRow,
     sql`SELECT ${USER_COLUMNS} FROM auth_user u WHERE ${userSearch(q.search)}
@@ -68,12 +68,12 @@ export async function listUsers(
 }
 
 export async function findUser(tx: TTx, userId: string): Promise<TUserRow | null> {
-  const [row] = await rows(tx, ZUserRow, sql`SELECT ${USER_COLUMNS} FROM auth_user u WHERE u.id = ${userId}`);
+  const [row] = await preparedRows(tx, ZUserRow, sql`SELECT ${USER_COLUMNS} FROM auth_user u WHERE u.id = ${userId}`);
   return row ?? null;
 }
 
 export async function findUserByEmail(tx: TTx, email: string): Promise<TUserRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZUserRow,
     sql`SELECT ${USER_COLUMNS} FROM auth_user u WHERE lower(u.email) = ${email.toLowerCase()}`,
@@ -85,7 +85,7 @@ const ZRowDisabled = z.object({ disabled: z.boolean() });
 
 /** Whether the account is disabled (null: no such account). */
 export async function isUserDisabled(tx: TTx, userId: string): Promise<boolean | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZRowDisabled,
     sql`SELECT disabled_at IS NOT NULL AS disabled FROM auth_user WHERE id = ${userId}`,
@@ -176,7 +176,7 @@ export type TUserOrgRow = z.output<typeof ZUserOrgRow>;
 
 /** The account's organizations, each with its roles there, by organization name. */
 export async function listUserOrganizations(tx: TTx, userId: string): Promise<TUserOrgRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZUserOrgRow,
     sql`SELECT o.id AS org_id, o.name AS org_name, array_agg(ur.role ORDER BY ur.created_at) AS roles,

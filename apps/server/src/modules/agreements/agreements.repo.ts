@@ -297,7 +297,11 @@ export async function searchAgreementPage(
 const ZRowName = z.object({ name: z.string() });
 
 export async function findCompanyName(tx: TTx, orgId: string, companyId: string): Promise<string | null> {
-  const [row] = await rows(tx, ZRowName, sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${companyId}`);
+  const [row] = await preparedRows(
+    tx,
+    ZRowName,
+    sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${companyId}`,
+  );
   return row?.name ?? null;
 }
 
@@ -313,7 +317,7 @@ export type TAgreementRow = z.output<typeof ZAgreementRow>;
 
 /** The agreement (a deleted one too), or null for another organization's or an unknown id. */
 export async function findAgreement(tx: TTx, orgId: string, id: string): Promise<TAgreementRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZAgreementRow,
     sql`SELECT ${LIST_COLUMNS}, c.clauses, c.notes
@@ -357,7 +361,7 @@ export const ZAgreementLineRow = z.object({
 export type TAgreementLineRow = z.output<typeof ZAgreementLineRow>;
 
 export function listAgreementLines(tx: TTx, orgId: string, agreementId: string): Promise<TAgreementLineRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZAgreementLineRow,
     sql`SELECT id, product_id, bundle_id, item_name, qty, unit_price_cents, setup_fee_cents
@@ -399,7 +403,7 @@ export async function findAgreementDocument(
   orgId: string,
   agreementId: string,
 ): Promise<TAgreementDocumentRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZDocumentRow,
     sql`SELECT file_key, file_name, version, metadata, created_at, updated_at
@@ -509,7 +513,7 @@ export type TAgreementEventRow = z.output<typeof ZEventRow>;
 
 /** The agreement's history, newest first, with each author's name (app_org_members: this team only). */
 export function listAgreementEvents(tx: TTx, orgId: string, agreementId: string): Promise<TAgreementEventRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZEventRow,
     sql`SELECT te.id, te.event_type, te.description, te.occurred_at, te.metadata, m.full_name AS created_by_name
@@ -712,7 +716,7 @@ export type TOrganizationHead = z.output<typeof ZOrganizationHead>;
 
 /** What the PDF's header and the e-mail's sender rule read of the organization. */
 export async function findOrganizationHead(tx: TTx, orgId: string): Promise<TOrganizationHead | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZOrganizationHead,
     sql`SELECT name, sponsorship_lead_email, treasurer_email, remit_to_address,
@@ -746,7 +750,7 @@ const ZRowFullName = z.object({ full_name: z.string().nullable() });
 
 /** A member of this organization by e-mail address (the sender's name), or null. */
 export async function findMemberName(tx: TTx, email: string): Promise<string | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZRowFullName,
     sql`SELECT full_name FROM app_org_members() WHERE lower(email) = lower(${email}) LIMIT 1`,

@@ -22,7 +22,8 @@ import { AppError } from '../../errors';
 import { lockCompany, setCompaniesStatus } from '../companies/companies.repo';
 import { assertSponsorRoom, companyNotFound, statusEvent } from '../companies/companies.service';
 import { insertTimelineEvents } from '../companies/notes.repo';
-import { timezoneOf } from '../organizations/profile.service';
+import { findViewerTimezone } from '../organizations/profile.repo';
+import { zoneOrDefault } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
 import { createAgreementForQuote, generateAgreementPdfQuietly, lockAgreeableQuote } from './agreement-create';
 import { agreementNotFound, isId, publishAgreements, requireAgreementRight } from './agreements.common';
@@ -80,9 +81,9 @@ function toDocument(d: TAgreementDocumentRow): TAgreementDocument {
   };
 }
 
-/** Today on the viewer's calendar: what the Expiring and Expired tabs are measured from. */
-async function viewerToday(deps: TDeps, member: TMember): Promise<string> {
-  return zonedToday(new Date(), await timezoneOf(deps, member.userId));
+/** Today on the viewer's calendar, read in the request's tenant transaction: what the Expiring and Expired tabs are measured from. */
+async function viewerToday(tx: TTx): Promise<string> {
+  return zonedToday(new Date(), zoneOrDefault(await findViewerTimezone(tx)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -99,22 +100,22 @@ export async function listAgreements(
   member: TMember,
   q: z.output<typeof ZAgreementListQuery>,
 ): Promise<TAgreementList> {
-  const filters = {
-    statuses: q.status === 'all' ? null : AGREEMENT_FILTER_STATUSES[q.status],
-    companyId: q.company ?? null,
-    search: q.q ? q.q : null,
-    today: await viewerToday(deps, member),
-  };
-  const pageQuery = {
-    ...filters,
-    tab: q.tab,
-    windowDays: EXPIRING_WINDOW_DAYS,
-    sort: q.sort,
-    order: q.order,
-    limit: AGREEMENT_PAGE_SIZE,
-    offset: (q.page - 1) * AGREEMENT_PAGE_SIZE,
-  };
   return withTenant(deps.db, member, async (tx) => {
+    const filters = {
+      statuses: q.status === 'all' ? null : AGREEMENT_FILTER_STATUSES[q.status],
+      companyId: q.company ?? null,
+      search: q.q ? q.q : null,
+      today: await viewerToday(tx),
+    };
+    const pageQuery = {
+      ...filters,
+      tab: q.tab,
+      windowDays: EXPIRING_WINDOW_DAYS,
+      sort: q.sort,
+      order: q.order,
+      limit: AGREEMENT_PAGE_SIZE,
+      offset: (q.page - 1) * AGREEMENT_PAGE_SIZE,
+    };
     // A search is run once for the counts and the page; otherwise the counts are the kept ones
     // (or, for one company, counted) and the page is read by its sort's index.
     const { counts, page } = pageQuery.search

@@ -8,7 +8,7 @@ import {
   ZAiModel,
 } from '@pennant/shared/ai/schemas';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 
 // ai_config and ai_config_history are platform tables: call these inside withPlatform. ai_usage
 // is a tenant table: insertAiUsage runs in withTenant for a member's call (row-level security
@@ -40,12 +40,16 @@ const CONFIG_COLUMNS = sql`feature_key, model, token_limit, system_prompt, updat
 
 /** Every feature's configuration, by feature key. */
 export async function listAiConfigs(tx: TTx): Promise<TAiConfig[]> {
-  const found = await rows(tx, ZConfigRow, sql`SELECT ${CONFIG_COLUMNS} FROM ai_config ORDER BY feature_key`);
+  const found = await preparedRows(tx, ZConfigRow, sql`SELECT ${CONFIG_COLUMNS} FROM ai_config ORDER BY feature_key`);
   return found.map(toConfig);
 }
 
 export async function findAiConfig(tx: TTx, feature: TAiFeature): Promise<TAiConfig | null> {
-  const [row] = await rows(tx, ZConfigRow, sql`SELECT ${CONFIG_COLUMNS} FROM ai_config WHERE feature_key = ${feature}`);
+  const [row] = await preparedRows(
+    tx,
+    ZConfigRow,
+    sql`SELECT ${CONFIG_COLUMNS} FROM ai_config WHERE feature_key = ${feature}`,
+  );
   return row ? toConfig(row) : null;
 }
 
@@ -100,7 +104,7 @@ const ZHistoryRow = z.object({
 
 /** A feature's changes, newest first (spec 002 admin_get_ai_config_history), at most `limit`. */
 export async function listAiConfigHistory(tx: TTx, feature: TAiFeature, limit = 100): Promise<TAiConfigHistoryEntry[]> {
-  const found = await rows(
+  const found = await preparedRows(
     tx,
     ZHistoryRow,
     sql`SELECT id, feature_key, created_at, created_by_email, previous_config
@@ -147,7 +151,7 @@ const ZUsageByModelRow = z.object({ model: z.string(), token_count: column.count
  * most used first. In withPlatform it covers every organization; in withTenant only the member's.
  */
 export async function aiUsageByModel(tx: TTx, since: Date): Promise<TAiUsageByModel[]> {
-  const found = await rows(
+  const found = await preparedRows(
     tx,
     ZUsageByModelRow,
     sql`SELECT model, coalesce(sum(total_tokens), 0)::bigint AS token_count,

@@ -1,15 +1,21 @@
-import { eq, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 import { masterAdTypes } from '../../db/schema/catalogue';
 
+const ZRowAdType = z.object({ id: z.string(), slug: z.string(), label: z.string(), org_id: z.string().nullable() });
+
 /** Ad types an organization sees: the global ones (org_id null) and its own. */
-export function listAdTypes(tx: TTx, orgId: string) {
-  return tx
-    .select({ id: masterAdTypes.id, slug: masterAdTypes.slug, label: masterAdTypes.label, orgId: masterAdTypes.orgId })
-    .from(masterAdTypes)
-    .where(or(isNull(masterAdTypes.orgId), eq(masterAdTypes.orgId, orgId)))
-    .orderBy(masterAdTypes.createdAt, masterAdTypes.label);
+export async function listAdTypes(
+  tx: TTx,
+  orgId: string,
+): Promise<{ id: string; slug: string; label: string; orgId: string | null }[]> {
+  const found = await preparedRows(
+    tx,
+    ZRowAdType,
+    sql`SELECT id, slug, label, org_id FROM master_ad_type
+        WHERE org_id IS NULL OR org_id = ${orgId} ORDER BY created_at, label`,
+  );
+  return found.map((r) => ({ id: r.id, slug: r.slug, label: r.label, orgId: r.org_id }));
 }
 
 /** Inserts the type, or returns null when the organization already has that slug. */

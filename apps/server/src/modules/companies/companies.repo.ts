@@ -352,7 +352,7 @@ export async function countByStatus(
 }
 
 export async function findCompany(tx: TTx, orgId: string, id: string): Promise<TCompanyDetailRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZCompanyDetailRow,
     sql`SELECT c.id, c.name, c.status, c.website, c.industry, c.notes, c.address, c.city, c.state, c.country,
@@ -373,7 +373,7 @@ export async function findCompanyRef(
   orgId: string,
   id: string,
 ): Promise<{ id: string; status: string } | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZRowIdStatus,
     sql`SELECT id, status FROM company WHERE org_id = ${orgId} AND id = ${id}`,

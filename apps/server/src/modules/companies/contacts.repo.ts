@@ -1,23 +1,60 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { TTx } from '../../db/client';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { column, preparedRows, type TTx } from '../../db/client';
 import { companyContacts } from '../../db/schema/companies';
 
-/** Active contacts (and, when asked, inactive ones after them): primary first, then oldest first. */
-export function listContacts(tx: TTx, orgId: string, companyId: string, includeInactive: boolean) {
-  const scope = and(eq(companyContacts.orgId, orgId), eq(companyContacts.companyId, companyId));
-  return tx
-    .select()
-    .from(companyContacts)
-    .where(includeInactive ? scope : and(scope, eq(companyContacts.isActive, true)))
-    .orderBy(
-      desc(companyContacts.isActive),
-      desc(companyContacts.isPrimary),
-      asc(companyContacts.createdAt),
-      asc(companyContacts.id),
-    );
-}
+export type TContactRow = typeof companyContacts.$inferSelect;
 
-export type TContactRow = Awaited<ReturnType<typeof listContacts>>[number];
+/** The columns the contacts list shows. */
+export type TContactView = Pick<
+  TContactRow,
+  'id' | 'companyId' | 'name' | 'email' | 'phone' | 'title' | 'role' | 'isPrimary' | 'isActive'
+> & { createdAt: Date | string };
+
+const ZRowContact = z.object({
+  id: z.string(),
+  company_id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  title: z.string().nullable(),
+  role: z.string(),
+  is_primary: z.boolean(),
+  is_active: z.boolean(),
+  created_at: column.instant,
+});
+
+/**
+ * Active contacts (and, when asked, inactive ones after them): primary first, then oldest first.
+ * A named statement, since every company page asks for it.
+ */
+export async function listContacts(
+  tx: TTx,
+  orgId: string,
+  companyId: string,
+  includeInactive: boolean,
+): Promise<TContactView[]> {
+  const found = await preparedRows(
+    tx,
+    ZRowContact,
+    sql`SELECT id, company_id, name, email, phone, title, role, is_primary, is_active, created_at
+        FROM company_contact
+        WHERE org_id = ${orgId} AND company_id = ${companyId} AND (is_active OR ${includeInactive}::boolean)
+        ORDER BY is_active DESC, is_primary DESC, created_at, id`,
+  );
+  return found.map((r) => ({
+    id: r.id,
+    companyId: r.company_id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    title: r.title,
+    role: r.role,
+    isPrimary: r.is_primary,
+    isActive: r.is_active,
+    createdAt: r.created_at,
+  }));
+}
 
 export async function findContact(tx: TTx, orgId: string, companyId: string, id: string): Promise<TContactRow | null> {
   const [row] = await tx

@@ -25,7 +25,7 @@ import {
   insertContact,
   listContacts as listContactRows,
   type TContactPatch,
-  type TContactRow,
+  type TContactView,
   updateContact as updateContactRow,
 } from './contacts.repo';
 
@@ -38,7 +38,7 @@ const duplicateEmail = () =>
 const sameEmail = (a: string | null, b: string | null) =>
   (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
-function toContact(row: TContactRow): TCompanyContact {
+function toContact(row: TContactView): TCompanyContact {
   return {
     id: row.id,
     companyId: row.companyId,

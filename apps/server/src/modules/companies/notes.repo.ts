@@ -1,6 +1,7 @@
 import { CONTACT_EVENT_TYPES } from '@pennant/shared/companies/schemas';
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
-import type { TTx } from '../../db/client';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { column, preparedRows, type TTx } from '../../db/client';
 import { companies, timelineEvents } from '../../db/schema/companies';
 
 export interface TNewTimelineEvent {
@@ -16,16 +17,52 @@ export interface TNewTimelineEvent {
 /** Company notes and audit entries are read newest first; the list is capped. */
 export const NOTES_LIMIT = 500;
 
-export function listTimeline(tx: TTx, orgId: string, companyId: string) {
-  return tx
-    .select()
-    .from(timelineEvents)
-    .where(and(eq(timelineEvents.orgId, orgId), eq(timelineEvents.companyId, companyId)))
-    .orderBy(desc(timelineEvents.occurredAt), desc(timelineEvents.createdAt))
-    .limit(NOTES_LIMIT);
+const ZRowTimeline = z.object({
+  id: z.string(),
+  company_id: z.string().nullable(),
+  event_type: z.string(),
+  description: z.string(),
+  body_html: z.string().nullable(),
+  metadata: z.unknown(),
+  created_by: z.string().nullable(),
+  occurred_at: column.instant,
+  created_at: column.instant,
+});
+
+/** A timeline entry as the notes list shows it. */
+export interface TTimelineRow {
+  id: string;
+  companyId: string | null;
+  eventType: string;
+  description: string;
+  bodyHtml: string | null;
+  metadata: unknown;
+  createdBy: string | null;
+  occurredAt: Date | string;
+  createdAt: Date | string;
 }
 
-export type TTimelineRow = Awaited<ReturnType<typeof listTimeline>>[number];
+/** The company's timeline, newest first: a named statement, since every company page asks for it. */
+export async function listTimeline(tx: TTx, orgId: string, companyId: string): Promise<TTimelineRow[]> {
+  const found = await preparedRows(
+    tx,
+    ZRowTimeline,
+    sql`SELECT id, company_id, event_type, description, body_html, metadata, created_by, occurred_at, created_at
+        FROM timeline_event WHERE org_id = ${orgId} AND company_id = ${companyId}
+        ORDER BY occurred_at DESC, created_at DESC LIMIT ${NOTES_LIMIT}`,
+  );
+  return found.map((r) => ({
+    id: r.id,
+    companyId: r.company_id,
+    eventType: r.event_type,
+    description: r.description,
+    bodyHtml: r.body_html,
+    metadata: r.metadata,
+    createdBy: r.created_by,
+    occurredAt: r.occurred_at,
+    createdAt: r.created_at,
+  }));
+}
 
 export async function insertTimelineEvents(tx: TTx, events: readonly TNewTimelineEvent[]): Promise<TTimelineRow[]> {
   if (events.length === 0) return [];

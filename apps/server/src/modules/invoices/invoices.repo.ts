@@ -326,7 +326,7 @@ export type TInvoicingOrganization = z.output<typeof ZInvoicingOrganization>;
 
 /** What the form's defaults and a card invoice read of the organization. */
 export async function findInvoicingOrganization(tx: TTx, orgId: string): Promise<TInvoicingOrganization | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZInvoicingOrganization,
     sql`SELECT name, remit_to_address, ein, business_street, business_city, business_state, business_zip,
@@ -344,7 +344,7 @@ const ZRowTimezone = z.object({ timezone: z.string() });
  * the owner never saved one. Platform: user_profiles belongs to the user, not the organization.
  */
 export async function findOrganizationZone(tx: TTx, orgId: string): Promise<string | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZRowTimezone,
     sql`SELECT p.timezone FROM user_role r JOIN user_profiles p ON p.id = r.user_id
@@ -368,7 +368,7 @@ export type TInvoiceCompany = z.output<typeof ZInvoiceCompany>;
  * organization's or an unknown id.
  */
 export async function holdInvoiceCompany(tx: TTx, orgId: string, companyId: string): Promise<TInvoiceCompany | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZInvoiceCompany,
     sql`SELECT co.id, co.name, pc.name AS contact_name, pc.email AS contact_email
@@ -388,7 +388,11 @@ const ZRowName = z.object({ name: z.string() });
 
 /** The company's name, or null for another organization's or an unknown id. */
 export async function findCompanyName(tx: TTx, orgId: string, companyId: string): Promise<string | null> {
-  const [row] = await rows(tx, ZRowName, sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${companyId}`);
+  const [row] = await preparedRows(
+    tx,
+    ZRowName,
+    sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${companyId}`,
+  );
   return row?.name ?? null;
 }
 
@@ -542,7 +546,7 @@ export type TInvoiceRow = z.output<typeof ZInvoiceRow>;
 
 /** The invoice with its company and the company's primary contact; null for another organization's or an unknown id. */
 export async function findInvoice(tx: TTx, orgId: string, id: string): Promise<TInvoiceRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZInvoiceRow,
     sql`SELECT ${LIST_COLUMNS}, i.memo, i.remit_to_info, i.pdf_url, i.stripe_account_id, i.updated_at, i.voided_at,
@@ -569,7 +573,7 @@ const ZInvoiceLineRow = z.object({
 export type TInvoiceLineRow = z.output<typeof ZInvoiceLineRow>;
 
 export function listInvoiceLines(tx: TTx, orgId: string, invoiceId: string): Promise<TInvoiceLineRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZInvoiceLineRow,
     sql`SELECT id, description, unit_price_cents, quantity, total_cents
@@ -590,7 +594,7 @@ export type TInvoiceRef = z.output<typeof ZInvoiceRef>;
 
 /** What a status change checks first; null for another organization's or an unknown id. */
 export async function findInvoiceRef(tx: TTx, orgId: string, id: string): Promise<TInvoiceRef | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZInvoiceRef,
     sql`SELECT id, company_id, status, invoice_type, stripe_invoice_id, stripe_account_id
@@ -682,7 +686,7 @@ export type TInvoiceEventRow = z.output<typeof ZEventRow>;
 
 /** The invoice's history, newest first, with each author's name (app_org_members: this team only). */
 export function listInvoiceEvents(tx: TTx, orgId: string, invoiceId: string): Promise<TInvoiceEventRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZEventRow,
     sql`SELECT te.id, te.event_type, te.description, te.occurred_at, te.metadata, m.full_name AS created_by_name
@@ -708,7 +712,7 @@ export type TProviderInvoiceRow = z.output<typeof ZProviderInvoice>;
 
 /** Pennant's invoice behind a provider invoice id (unique), or null. */
 export async function findInvoiceByProviderId(tx: TTx, stripeInvoiceId: string): Promise<TProviderInvoiceRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZProviderInvoice,
     sql`SELECT id, org_id, company_id, status, stripe_account_id FROM invoice WHERE stripe_invoice_id = ${stripeInvoiceId}`,

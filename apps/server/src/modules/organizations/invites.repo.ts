@@ -1,6 +1,7 @@
 import { INVITE_EXPIRY_DAYS } from '@pennant/shared/team/schemas';
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { TTx } from '../../db/client';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { column, preparedRows, type TTx } from '../../db/client';
 import { emailMessages } from '../../db/schema/mail';
 import { inviteTokens, organizations } from '../../db/schema/organizations';
 
@@ -29,17 +30,36 @@ export async function expireStaleInvites(tx: TTx, orgId: string, email: string):
     );
 }
 
-const live = (orgId: string) =>
-  and(eq(inviteTokens.orgId, orgId), eq(inviteTokens.status, 'pending'), gt(inviteTokens.expiresAt, sql`now()`));
+/** An invitation as the Pending Invites table shows it. */
+export type TInviteView = Pick<TInviteRow, 'id' | 'email' | 'rolesArray'> & {
+  createdAt: Date | string;
+  expiresAt: Date | string;
+};
 
-export async function countPendingInvites(tx: TTx, orgId: string): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(inviteTokens).where(live(orgId));
-  return Number(row?.n ?? 0);
-}
+const ZRowPendingInvite = z.object({
+  id: z.string(),
+  email: z.string(),
+  roles_array: z.array(z.string()),
+  created_at: column.instant,
+  expires_at: column.instant,
+});
 
-/** Pending, unexpired invitations, newest first. */
-export function listPendingInvites(tx: TTx, orgId: string): Promise<TInviteRow[]> {
-  return tx.select().from(inviteTokens).where(live(orgId)).orderBy(desc(inviteTokens.createdAt), desc(inviteTokens.id));
+/** Pending, unexpired invitations, newest first (a named statement: the Team page asks on every visit). */
+export async function listPendingInvites(tx: TTx, orgId: string): Promise<TInviteView[]> {
+  const found = await preparedRows(
+    tx,
+    ZRowPendingInvite,
+    sql`SELECT id, email, roles_array, created_at, expires_at FROM invite_token
+        WHERE org_id = ${orgId} AND status = 'pending' AND expires_at > now()
+        ORDER BY created_at DESC, id DESC`,
+  );
+  return found.map((r) => ({
+    id: r.id,
+    email: r.email,
+    rolesArray: r.roles_array,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+  }));
 }
 
 /** True when the error, or any error in its cause chain, is a PostgreSQL unique violation (23505). */

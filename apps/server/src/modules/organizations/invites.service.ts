@@ -27,7 +27,6 @@ import { hashInviteSecret, newInviteSecret } from './invite-link';
 import {
   cancelPendingInvite,
   countInviteEmails,
-  countPendingInvites,
   expireStaleInvites,
   extendInvite,
   findInvite,
@@ -37,8 +36,8 @@ import {
   type TInviteLookup,
   type TInviteRow,
 } from './invites.repo';
-import { lockPlan } from './organizations.repo';
-import { countMembers, insertMemberRoles, isMemberEmail } from './team.repo';
+import { lockPlan, planUsage } from './organizations.repo';
+import { insertMemberRoles, isMemberEmail } from './team.repo';
 import { requireTeamRight, toPendingInvite } from './team.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -103,10 +102,7 @@ export async function createInvite(deps: TDeps, member: TMember, input: TInviteI
       throw new AppError('conflict', INVITE_MESSAGES.alreadyMember);
     }
     await expireStaleInvites(tx, member.orgId, data.email);
-    const seats = teamSeatsUsed({
-      teamMembers: await countMembers(tx, member.orgId),
-      pendingInvites: await countPendingInvites(tx, member.orgId),
-    });
+    const seats = teamSeatsUsed(await planUsage(tx, member.orgId));
     const state = {
       planKey: planKeyOf(plan.planKey),
       status: plan.subscriptionStatus,

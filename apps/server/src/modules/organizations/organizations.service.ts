@@ -11,35 +11,35 @@ import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
-import { findOrganizationById, type TOrganizationRow, updateSettings } from './organizations.repo';
+import { findSettings, type TSettingsRow, updateSettings } from './organizations.repo';
 
 function paymentMethodOf(raw: string): TPaymentMethod {
   return (PAYMENT_METHODS as readonly string[]).includes(raw) ? (raw as TPaymentMethod) : 'manual';
 }
 
-function toReply(org: TOrganizationRow, member: TMember): TOrganizationSettingsReply {
+function toReply(org: TSettingsRow, member: TMember): TOrganizationSettingsReply {
   return {
     id: org.id,
     name: org.name,
-    seasonLabel: org.seasonLabel,
-    fiscalStartMonth: Number(org.fiscalStartMonth),
-    emailAlias: org.emailAlias,
-    emailVerified: org.emailVerified,
-    sponsorshipLeadEmail: org.sponsorshipLeadEmail,
-    treasurerEmail: org.treasurerEmail,
-    remitToAddress: org.remitToAddress,
+    seasonLabel: org.season_label,
+    fiscalStartMonth: org.fiscal_start_month,
+    emailAlias: org.email_alias,
+    emailVerified: org.email_verified,
+    sponsorshipLeadEmail: org.sponsorship_lead_email,
+    treasurerEmail: org.treasurer_email,
+    remitToAddress: org.remit_to_address,
     ein: org.ein,
-    businessStreet: org.businessStreet,
-    businessCity: org.businessCity,
-    businessState: org.businessState,
-    businessZip: org.businessZip,
-    defaultPaymentMethod: paymentMethodOf(org.defaultPaymentMethod),
+    businessStreet: org.business_street,
+    businessCity: org.business_city,
+    businessState: org.business_state,
+    businessZip: org.business_zip,
+    defaultPaymentMethod: paymentMethodOf(org.default_payment_method),
     canEdit: canManage(member, 'organization_settings'),
   };
 }
 
 export async function getSettings(deps: TDeps, member: TMember): Promise<TOrganizationSettingsReply> {
-  const org = await withTenant(deps.db, member, (tx) => findOrganizationById(tx, member.orgId));
+  const org = await withTenant(deps.db, member, (tx) => findSettings(tx, member.orgId));
   if (!org) throw new AppError('not_found', 'Organization not found');
   return toReply(org, member);
 }

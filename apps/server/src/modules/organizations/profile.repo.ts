@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
 import { eq, sql } from 'drizzle-orm';
-import type { TTx } from '../../db/client';
+import { z } from 'zod';
+import { preparedRows, type TTx } from '../../db/client';
 import { userProfiles } from '../../db/schema/auth';
 
 export interface TProfileRow {
@@ -8,8 +9,19 @@ export interface TProfileRow {
   timezoneAutoDetect: boolean;
 }
 
-/** The user's profile, created with the defaults (America/New_York, auto-detect on) when missing. */
+const ZRowProfile = z.object({ timezone: z.string(), timezone_auto_detect: z.boolean() });
+
+/**
+ * The user's profile, created with the defaults (America/New_York, auto-detect on) when missing.
+ * Read first, so the common case (the profile exists) is one named SELECT and no write.
+ */
 export async function ensureProfile(tx: TTx, userId: string): Promise<TProfileRow> {
+  const [found] = await preparedRows(
+    tx,
+    ZRowProfile,
+    sql`SELECT timezone, timezone_auto_detect FROM user_profiles WHERE id = ${userId}`,
+  );
+  if (found) return { timezone: found.timezone, timezoneAutoDetect: found.timezone_auto_detect };
   await tx.insert(userProfiles).values({ id: userId, timezone: DEFAULT_TIMEZONE }).onConflictDoNothing();
   const [row] = await tx
     .select({ timezone: userProfiles.timezone, timezoneAutoDetect: userProfiles.timezoneAutoDetect })
@@ -35,11 +47,21 @@ export async function upsertTimezone(
   return row ?? { timezone, timezoneAutoDetect: autoDetect };
 }
 
+const ZRowTimezone = z.object({ timezone: z.string() });
+
 /** The saved zone, without creating a profile (reads from other areas, such as the dashboard). */
 export async function findTimezone(tx: TTx, userId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ timezone: userProfiles.timezone })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId));
+  const [row] = await preparedRows(tx, ZRowTimezone, sql`SELECT timezone FROM user_profiles WHERE id = ${userId}`);
+  return row?.timezone ?? null;
+}
+
+const ZRowViewerZone = z.object({ timezone: z.string().nullable() });
+
+/**
+ * The saved zone of the tenant transaction's user (app_user_timezone(), 0024: the app role cannot
+ * read user_profiles itself), read inside that transaction rather than in a platform one of its own.
+ */
+export async function findViewerTimezone(tx: TTx): Promise<string | null> {
+  const [row] = await preparedRows(tx, ZRowViewerZone, sql`SELECT app_user_timezone() AS timezone`);
   return row?.timezone ?? null;
 }

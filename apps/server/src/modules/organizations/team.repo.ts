@@ -1,6 +1,6 @@
-import { and, countDistinct, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 import { userRoles } from '../../db/schema/organizations';
 
 export const ZMemberRow = z.object({
@@ -14,7 +14,7 @@ export type TMemberRow = z.output<typeof ZMemberRow>;
 
 /** Everyone holding a role in the organization, the owner first, then by when they joined. */
 export function listMembers(tx: TTx, orgId: string): Promise<TMemberRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZMemberRow,
     sql`SELECT m.user_id, m.full_name, m.email,
@@ -26,15 +26,6 @@ export function listMembers(tx: TTx, orgId: string): Promise<TMemberRow[]> {
         GROUP BY m.user_id, m.full_name, m.email
         ORDER BY bool_or(ur.is_owner) DESC, min(ur.created_at), m.email`,
   );
-}
-
-/** Distinct users with a role in the organization. */
-export async function countMembers(tx: TTx, orgId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: countDistinct(userRoles.userId) })
-    .from(userRoles)
-    .where(eq(userRoles.orgId, orgId));
-  return Number(row?.n ?? 0);
 }
 
 const ZRowOne = z.object({ one: column.count });

@@ -1,11 +1,12 @@
 import { canManage } from '@pennant/shared/session/permissions';
 import { normalizeRoles } from '@pennant/shared/team/roles';
 import { INVITE_MESSAGES, type TPendingInvite, type TTeamMember } from '@pennant/shared/team/schemas';
+import { isoInstant } from '../../db/instant';
 import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
-import { listPendingInvites, type TInviteRow } from './invites.repo';
+import { listPendingInvites, type TInviteView } from './invites.repo';
 import { listMembers } from './team.repo';
 
 /** Adding, re-sending and cancelling invitations needs the team right: Org Admin or the owner. */
@@ -13,13 +14,13 @@ export function requireTeamRight(member: TMember): void {
   if (!canManage(member, 'team')) throw new AppError('forbidden', INVITE_MESSAGES.teamRightRequired);
 }
 
-export function toPendingInvite(row: TInviteRow): TPendingInvite {
+export function toPendingInvite(row: TInviteView): TPendingInvite {
   return {
     id: row.id,
     email: row.email,
     roles: normalizeRoles(row.rolesArray),
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
+    createdAt: isoInstant(row.createdAt),
+    expiresAt: isoInstant(row.expiresAt),
   };
 }
 

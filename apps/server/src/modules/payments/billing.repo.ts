@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 
 // ---------------------------------------------------------------------------------------------
 // Provider events (payment_event: a platform table, written and read under withPlatform)
@@ -43,7 +43,7 @@ const ZPaymentEventRow = z.object({
 export type TPaymentEventRow = z.output<typeof ZPaymentEventRow>;
 
 export async function findPaymentEvent(tx: TTx, id: string): Promise<TPaymentEventRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZPaymentEventRow,
     sql`SELECT id, type, payload, processed_at IS NOT NULL AS processed, attempts
@@ -78,13 +78,17 @@ export type TBillingState = z.output<typeof ZBillingState>;
 const BILLING_COLUMNS = sql`id, name, stripe_customer_id, plan_key, subscription_status, current_period_end`;
 
 export async function findBillingState(tx: TTx, orgId: string): Promise<TBillingState | null> {
-  const [row] = await rows(tx, ZBillingState, sql`SELECT ${BILLING_COLUMNS} FROM organization WHERE id = ${orgId}`);
+  const [row] = await preparedRows(
+    tx,
+    ZBillingState,
+    sql`SELECT ${BILLING_COLUMNS} FROM organization WHERE id = ${orgId}`,
+  );
   return row ?? null;
 }
 
 /** The organization whose customer at the provider this is (platform: the job does not know it yet). */
 export async function findBillingStateByCustomer(tx: TTx, customerId: string): Promise<TBillingState | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZBillingState,
     sql`SELECT ${BILLING_COLUMNS} FROM organization WHERE stripe_customer_id = ${customerId}
@@ -197,7 +201,7 @@ export async function setReceiptPdf(tx: TTx, id: string, pdfKey: string): Promis
 
 /** The organization's receipts, newest first. */
 export function listReceiptRows(tx: TTx, orgId: string): Promise<TReceiptRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZReceiptRow,
     sql`SELECT ${RECEIPT_COLUMNS} FROM invoice_receipt WHERE org_id = ${orgId}
@@ -206,7 +210,7 @@ export function listReceiptRows(tx: TTx, orgId: string): Promise<TReceiptRow[]> 
 }
 
 export async function findReceipt(tx: TTx, orgId: string, id: string): Promise<TReceiptRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZReceiptRow,
     sql`SELECT ${RECEIPT_COLUMNS} FROM invoice_receipt WHERE org_id = ${orgId} AND id = ${id}`,

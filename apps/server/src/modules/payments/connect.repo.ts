@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rows, sql, type TTx } from '../../db/client';
+import { preparedRows, rows, sql, type TTx } from '../../db/client';
 
 /** The organization's connected-account fields (spec 000 §3). */
 const ZConnectRow = z.object({
@@ -17,13 +17,17 @@ const CONNECT_COLUMNS = sql`id, stripe_connected_account_id, stripe_account_enab
   stripe_charges_enabled, stripe_payouts_enabled, stripe_requirements`;
 
 export async function findConnectState(tx: TTx, orgId: string): Promise<TConnectRow | null> {
-  const [row] = await rows(tx, ZConnectRow, sql`SELECT ${CONNECT_COLUMNS} FROM organization WHERE id = ${orgId}`);
+  const [row] = await preparedRows(
+    tx,
+    ZConnectRow,
+    sql`SELECT ${CONNECT_COLUMNS} FROM organization WHERE id = ${orgId}`,
+  );
   return row ?? null;
 }
 
 /** The organization whose connected account this is (platform: a webhook names only the account). */
 export async function findConnectStateByAccount(tx: TTx, accountId: string): Promise<TConnectRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZConnectRow,
     sql`SELECT ${CONNECT_COLUMNS} FROM organization WHERE stripe_connected_account_id = ${accountId}

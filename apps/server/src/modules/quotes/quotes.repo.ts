@@ -173,7 +173,7 @@ export function listQuotePage(
 // ---------------------------------------------------------------------------------------------
 
 export async function findQuote(tx: TTx, orgId: string, id: string): Promise<TQuoteDetailRow | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZQuoteDetailRow,
     sql`SELECT q.id, q.status, q.company_id, c.name AS company_name, c.status AS company_status,
@@ -198,7 +198,7 @@ const ZQuoteLineRow = z.object({
 export type TQuoteLineRow = z.output<typeof ZQuoteLineRow>;
 
 export function listQuoteLines(tx: TTx, orgId: string, quoteId: string): Promise<TQuoteLineRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZQuoteLineRow,
     sql`SELECT id, product_id, bundle_id, item_name, qty, unit_price_cents, is_setup_fee
@@ -227,7 +227,7 @@ export async function lockQuote(tx: TTx, orgId: string, id: string): Promise<TQu
 
 /** The agreement made from the quote that is not deleted, if any. */
 export async function findQuoteAgreement(tx: TTx, orgId: string, quoteId: string): Promise<string | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZRowId,
     sql`SELECT id FROM contract WHERE org_id = ${orgId} AND quote_id = ${quoteId} AND deleted_at IS NULL LIMIT 1`,
@@ -449,12 +449,12 @@ export async function holdItemNames(
 const ZRowName = z.object({ name: z.string() });
 
 export async function findCompanyName(tx: TTx, orgId: string, id: string): Promise<string | null> {
-  const [row] = await rows(tx, ZRowName, sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${id}`);
+  const [row] = await preparedRows(tx, ZRowName, sql`SELECT name FROM company WHERE org_id = ${orgId} AND id = ${id}`);
   return row?.name ?? null;
 }
 
 export async function priceListExists(tx: TTx, orgId: string, id: string): Promise<boolean> {
-  const found = await rows(
+  const found = await preparedRows(
     tx,
     ZRowId,
     sql`SELECT id FROM price_list WHERE org_id = ${orgId} AND id = ${id} AND NOT is_deleted`,
@@ -472,7 +472,7 @@ export type TQuoteContactRow = z.output<typeof ZContactRow>;
 
 /** The company's active contacts, primary first, then oldest first. */
 export function listActiveContacts(tx: TTx, orgId: string, companyId: string): Promise<TQuoteContactRow[]> {
-  return rows(
+  return preparedRows(
     tx,
     ZContactRow,
     sql`SELECT id, name, email, is_primary FROM company_contact
@@ -496,7 +496,7 @@ export type TQuoteOrganizationRow = z.output<typeof ZOrganizationRow>;
 
 /** What quotes read of their organization (spec §7: name, contacts, workflow mode; the PDF's addresses). */
 export async function findQuoteOrganization(tx: TTx, orgId: string): Promise<TQuoteOrganizationRow> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZOrganizationRow,
     sql`SELECT name, sponsorship_lead_email, treasurer_email, workflow_mode, remit_to_address,
@@ -511,7 +511,7 @@ const ZRowFullName = z.object({ full_name: z.string().nullable() });
 
 /** The name of the organization's member with this address (app_org_members, 0003), if any. */
 export async function memberNameByEmail(tx: TTx, email: string): Promise<string | null> {
-  const [row] = await rows(
+  const [row] = await preparedRows(
     tx,
     ZRowFullName,
     sql`SELECT full_name FROM app_org_members() WHERE lower(email) = lower(${email}) LIMIT 1`,

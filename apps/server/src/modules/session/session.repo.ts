@@ -57,13 +57,6 @@ export async function isAppAdmin(tx: TTx, userId: string): Promise<boolean> {
   return found.length > 0;
 }
 
-const ZRowTimezone = z.object({ timezone: z.string() });
-
-export async function findTimezone(tx: TTx, userId: string): Promise<string | null> {
-  const [row] = await rows(tx, ZRowTimezone, sql`SELECT timezone FROM user_profiles WHERE id = ${userId}`);
-  return row?.timezone ?? null;
-}
-
 /** A notification of our own on a channel, to know when every earlier one has been heard. */
 export async function notify(db: TDb, channel: string, payload: string): Promise<void> {
   await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);

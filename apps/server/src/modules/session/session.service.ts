@@ -5,8 +5,9 @@ import type { TSession } from '@pennant/shared/session/schemas';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAuthUser } from '../auth/auth';
+import { findTimezone } from '../organizations/profile.repo';
 import type { TMember } from './member.types';
-import { findTimezone, isAppAdmin } from './session.repo';
+import { isAppAdmin } from './session.repo';
 
 /** What the client knows about who is signed in; `member` is the one the request's session check resolved. */
 export async function describeSession(deps: TDeps, user: TAuthUser, member: TMember | null): Promise<TSession> {

@@ -98,6 +98,18 @@ export function registerPgliteSession(session: object, pglite: PGlite): void {
   pgliteSessions.set(session, pglite);
 }
 
+/**
+ * The pooled connection of a transaction's session, for the sessions onPool opens
+ * (registerPoolSession): rows and preparedRows send their statement to it directly. Drizzle's
+ * own path builds a prepared-query object with two fresh type-parser configurations and tracing
+ * spans for every statement, which showed as a tenth of a small read's CPU.
+ */
+const poolSessions = new WeakMap<object, pg.ClientBase>();
+
+export function registerPoolSession(session: object, client: pg.ClientBase): void {
+  poolSessions.set(session, client);
+}
+
 /** The pool behind each PostgreSQL-server database, for transactions that start in one round trip. */
 const pools = new WeakMap<TDb, pg.Pool>();
 
@@ -216,7 +228,10 @@ const ZResult = z.object({ rows: z.array(z.unknown()) });
  * or returns in another type, is an error here rather than a wrong value further on.
  */
 export async function rows<S extends z.ZodType>(q: TTx | TDb, schema: S, query: SQL): Promise<z.output<S>[]> {
-  const result = ZResult.parse(await q.execute(query));
+  const client = poolSessions.get(q._.session);
+  const result = ZResult.parse(
+    client ? await onClient(client, dialect.sqlToQuery(query), undefined) : await q.execute(query),
+  );
   // Row by row with the caller's schema: wrapping it in z.array here would build (and compile) a
   // new schema on every call, which showed in the list's profile.
   return result.rows.map((row) => schema.parse(row));
@@ -244,10 +259,12 @@ export async function preparedRows<S extends z.ZodType>(q: TTx | TDb, schema: S,
     name = `pennant_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
     if (statementNames.size < MAX_STATEMENT_NAMES) statementNames.set(compiled.sql, name);
   }
-  const pglite = pgliteSessions.get(q._.session);
+  const client = poolSessions.get(q._.session);
+  const pglite = client ? undefined : pgliteSessions.get(q._.session);
   const values = pglite ? textValues(compiled.params) : null;
-  const result =
-    pglite && values
+  const result = client
+    ? ZResult.parse(await onClient(client, compiled, name))
+    : pglite && values
       ? await runNamedOnPglite(pglite, name, compiled.sql, values)
       : ZResult.parse(await q._.session.prepareQuery(compiled, undefined, name, false).execute());
   return result.rows.map((row) => schema.parse(row));
@@ -289,6 +306,18 @@ const RAW_TEXT_TYPES = new Set<number>([
 const rawText = (value: string) => value;
 function typeParser(oid: number): (value: string) => unknown {
   return RAW_TEXT_TYPES.has(oid) ? rawText : pg.types.getTypeParser(oid, 'text');
+}
+
+/** drizzle's reading of raw rows (RAW_TEXT_TYPES), as one constant configuration. */
+const RAW_TYPES: pg.CustomTypesConfig = { getTypeParser: typeParser };
+
+/** A statement on a transaction's own connection, read as drizzle reads raw rows; named when given a name. */
+function onClient(client: pg.ClientBase, compiled: { sql: string; params: unknown[] }, name: string | undefined) {
+  return client.query(
+    name
+      ? { name, text: compiled.sql, values: compiled.params, types: RAW_TYPES }
+      : { text: compiled.sql, values: compiled.params, types: RAW_TYPES },
+  );
 }
 
 function concatMessages(parts: Uint8Array[]): Uint8Array {

@@ -5,7 +5,7 @@ import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { pgliteOf, poolOf, registerPgliteSession, sql, type TDb, type TTx } from './client';
+import { pgliteOf, poolOf, registerPgliteSession, registerPoolSession, sql, type TDb, type TTx } from './client';
 import { APP_ROLE, PLATFORM_ROLE } from './roles';
 
 export interface TTenantCtx {
@@ -40,7 +40,9 @@ async function onPool<T>(pool: pg.Pool, opening: string, fn: (tx: TTx) => Promis
   let settled = false;
   try {
     await client.query(opening);
-    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+    const session = new NodePgSession(client, dialect, undefined);
+    registerPoolSession(session, client);
+    const tx = new NodePgTransaction(dialect, session, undefined);
     let result: T;
     try {
       result = await fn(tx as unknown as TTx);

@@ -9,6 +9,7 @@ import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
 import {
+  companyNotFound,
   isId,
   publishCompanies,
   requireCompany,
@@ -63,9 +64,14 @@ export async function listContacts(
   companyId: string,
   includeInactive: boolean,
 ): Promise<TCompanyContact[]> {
+  if (!isId(companyId)) throw companyNotFound();
   return withTenant(deps.db, member, async (tx) => {
-    await requireCompany(tx, member, companyId);
-    return (await listContactRows(tx, member.orgId, companyId, includeInactive)).map(toContact);
+    // Contacts live only as long as their company (ON DELETE CASCADE) and are read by org_id: a
+    // contact found proves the company is the organization's, so only an empty list needs the
+    // check that tells "no contacts" from another organization's id (404).
+    const found = await listContactRows(tx, member.orgId, companyId, includeInactive);
+    if (found.length === 0) await requireCompany(tx, member, companyId);
+    return found.map(toContact);
   });
 }
 

@@ -4,6 +4,7 @@ import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
 import {
+  companyNotFound,
   isId,
   publishCompanies,
   requireCompany,
@@ -40,9 +41,14 @@ function toNote(row: TTimelineRow): TCompanyNote {
 
 /** The company's notes and audit entries (status changes…), newest occurred_at first. */
 export async function listNotes(deps: TDeps, member: TMember, companyId: string): Promise<TCompanyNote[]> {
+  if (!isId(companyId)) throw companyNotFound();
   return withTenant(deps.db, member, async (tx) => {
-    await requireCompany(tx, member, companyId);
-    return (await listTimeline(tx, member.orgId, companyId)).map(toNote);
+    // Timeline entries live only as long as their company (ON DELETE CASCADE) and are read by
+    // org_id: an entry found proves the company is the organization's, so only an empty timeline
+    // needs the check that tells "no notes" from another organization's id (404).
+    const found = await listTimeline(tx, member.orgId, companyId);
+    if (found.length === 0) await requireCompany(tx, member, companyId);
+    return found.map(toNote);
   });
 }
 

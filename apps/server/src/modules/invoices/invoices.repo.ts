@@ -6,6 +6,7 @@ import { timelineEvents } from '../../db/schema/companies';
 import { invoiceLineItems, invoices } from '../../db/schema/invoices';
 import { AGREEMENT_VALUE_SQL } from '../agreements/agreements.repo';
 import { companiesNamed } from '../companies/companies.repo';
+import { ZRowOrganizationBusiness } from '../organizations/organizations.repo';
 
 /*
  * Invoices (0014_invoices.sql): the list and its counts, the KPI cards, what can be invoiced, the
@@ -307,15 +308,8 @@ export function listInvoiceableQuotes(tx: TTx, orgId: string, limit: number): Pr
 // The organization and the company an invoice is made for
 // ---------------------------------------------------------------------------------------------
 
-const ZInvoicingOrganization = z.object({
+const ZInvoicingOrganization = ZRowOrganizationBusiness.extend({
   name: z.string(),
-  remit_to_address: z.string().nullable(),
-  ein: z.string().nullable(),
-  business_street: z.string().nullable(),
-  business_city: z.string().nullable(),
-  business_state: z.string().nullable(),
-  business_zip: z.string().nullable(),
-  default_payment_method: z.string(),
   stripe_connected_account_id: z.string().nullable(),
   stripe_onboarding_complete: z.boolean(),
   stripe_account_enabled: z.boolean(),

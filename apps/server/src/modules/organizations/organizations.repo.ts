@@ -3,8 +3,19 @@ import { z } from 'zod';
 import { column, preparedRows, rows, type TTx } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
 
+/** The organization's business identity and how it is paid: on the settings page and on every invoice. */
+export const ZRowOrganizationBusiness = z.object({
+  remit_to_address: z.string().nullable(),
+  ein: z.string().nullable(),
+  business_street: z.string().nullable(),
+  business_city: z.string().nullable(),
+  business_state: z.string().nullable(),
+  business_zip: z.string().nullable(),
+  default_payment_method: z.string(),
+});
+
 /** The settings page's columns (spec §5), read and written back by the two statements below. */
-const ZRowSettings = z.object({
+const ZRowSettings = ZRowOrganizationBusiness.extend({
   id: z.string(),
   name: z.string(),
   season_label: z.string(),
@@ -13,13 +24,6 @@ const ZRowSettings = z.object({
   email_verified: z.boolean(),
   sponsorship_lead_email: z.string().nullable(),
   treasurer_email: z.string().nullable(),
-  remit_to_address: z.string().nullable(),
-  ein: z.string().nullable(),
-  business_street: z.string().nullable(),
-  business_city: z.string().nullable(),
-  business_state: z.string().nullable(),
-  business_zip: z.string().nullable(),
-  default_payment_method: z.string(),
 });
 export type TSettingsRow = z.output<typeof ZRowSettings>;
 

@@ -393,4 +393,9 @@ export const column = {
   count: z.union([z.number(), z.string()]).transform(Number),
 };
 
+/** Row shapes many statements share: `RETURNING id`, `count(*) AS n`, and a presence test `SELECT 1 AS one`. */
+export const ZRowId = z.object({ id: z.string() });
+export const ZRowN = z.object({ n: column.count });
+export const ZRowOne = z.object({ one: column.count });
+
 export { sql };

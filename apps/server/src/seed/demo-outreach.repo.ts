@@ -1,7 +1,7 @@
 import { textToHtml } from '@pennant/shared/outreach/rules';
 import { PROSPECT_STATUSES } from '@pennant/shared/outreach/schemas';
 import { z } from 'zod';
-import { rows, sql, type TTx } from '../db/client';
+import { rows, sql, type TTx, ZRowId } from '../db/client';
 
 /*
  * The demo's prospect e-mail blast (issue 16): twelve days ago the club e-mailed five of its
@@ -20,8 +20,6 @@ const ZRowCompanyContact = z.object({
   contact: z.string(),
   email: z.string(),
 });
-const ZRowId = z.object({ id: z.string() });
-
 export async function seedDemoOutreach(
   tx: TTx,
   orgId: string,

@@ -1,7 +1,7 @@
 import type { TAdminPlanKey } from '@pennant/shared/admin/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId, ZRowN } from '../../db/client';
 import { containsPattern } from '../companies/companies.repo';
 
 /*
@@ -48,8 +48,6 @@ export function organizationsPage(tx: TTx, q: { search?: string; limit: number; 
 }
 
 const ZOrgPageRow = ZOrgRow.extend({ total: column.count });
-
-const ZRowN = z.object({ n: column.count });
 
 /**
  * A page of organizations by search, with how many match in all: one statement, the total counted
@@ -125,8 +123,6 @@ export async function findActiveImpersonation(tx: TTx, adminId: string): Promise
   );
   return row ?? null;
 }
-
-const ZRowId = z.object({ id: z.string() });
 
 /** Ends the admin's impersonation in force, if any. */
 export async function endActiveImpersonation(tx: TTx, adminId: string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import type { TAssignableRole } from '@pennant/shared/admin/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId, ZRowN } from '../../db/client';
 import { containsPattern } from '../companies/companies.repo';
 
 /*
@@ -41,8 +41,6 @@ export function usersPage(tx: TTx, q: { search?: string; limit: number; offset: 
 }
 
 const ZUserPageRow = ZUserRow.extend({ total: column.count });
-
-const ZRowN = z.object({ n: column.count });
 
 /**
  * A page of accounts by search, and how many match in all: one statement, the total counted beside
@@ -201,8 +199,6 @@ export async function lockMembership(
     sql`SELECT role, is_owner FROM user_role WHERE user_id = ${userId} AND org_id = ${orgId} FOR UPDATE`,
   );
 }
-
-const ZRowId = z.object({ id: z.string() });
 
 /** Adds a role; the owner's flag follows the member's other rows. False when it was already held. */
 export async function addRole(

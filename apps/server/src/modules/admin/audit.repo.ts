@@ -2,7 +2,7 @@ import type { TAuditAction, TAuditDetails } from '@pennant/shared/admin/schemas'
 import { ZAuditDetails } from '@pennant/shared/admin/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, rows, sql, type TTx, ZRowN } from '../../db/client';
 import { containsPattern } from '../companies/companies.repo';
 
 /*
@@ -64,8 +64,6 @@ function detailsOf(raw: unknown): TAuditDetails {
   const parsed = ZAuditDetails.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw);
   return parsed.success ? parsed.data : {};
 }
-
-const ZRowN = z.object({ n: column.count });
 
 /** A page of the log, newest first, with how many entries match. */
 export async function listAudit(

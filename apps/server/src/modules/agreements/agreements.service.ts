@@ -81,7 +81,10 @@ function toDocument(d: TAgreementDocumentRow): TAgreementDocument {
   };
 }
 
-/** Today on the viewer's calendar, read in the request's tenant transaction: what the Expiring and Expired tabs are measured from. */
+/**
+ * Today on the viewer's calendar, read in the request's tenant transaction: what the Expiring and
+ * Expired tabs are measured from.
+ */
 async function viewerToday(tx: TTx): Promise<string> {
   return zonedToday(new Date(), zoneOrDefault(await findViewerTimezone(tx)));
 }

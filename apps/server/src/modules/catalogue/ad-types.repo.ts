@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { preparedRows, rows, sql, type TTx, ZRowN } from '../../db/client';
 import { masterAdTypes } from '../../db/schema/catalogue';
 
 const ZRowAdType = z.object({ id: z.string(), slug: z.string(), label: z.string(), org_id: z.string().nullable() });
@@ -53,8 +53,6 @@ export async function findVisibleAdType(tx: TTx, orgId: string, id: string): Pro
   );
   return row ?? null;
 }
-
-const ZRowN = z.object({ n: column.count });
 
 export async function countCustomAdTypes(tx: TTx, orgId: string): Promise<number> {
   const [row] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM master_ad_type WHERE org_id = ${orgId}`);

@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId, ZRowN } from '../../db/client';
 import { bundleItems, bundles } from '../../db/schema/catalogue';
 import { idList } from './catalogue.repo';
 
@@ -56,8 +56,6 @@ export async function findBundle(tx: TTx, orgId: string, id: string): Promise<TB
   return row ?? null;
 }
 
-const ZRowId = z.object({ id: z.string() });
-
 /** Locks a bundle that is not deleted; false when the organization has no such bundle. */
 export async function lockBundle(tx: TTx, orgId: string, id: string): Promise<boolean> {
   const found = await rows(
@@ -83,8 +81,6 @@ export async function holdBundles(tx: TTx, orgId: string, ids: readonly string[]
   );
   return new Set(found.map((r) => r.id));
 }
-
-const ZRowN = z.object({ n: column.count });
 
 /** Bundles that count against the cap: the ones not deleted. */
 export async function countBundles(tx: TTx, orgId: string): Promise<number> {

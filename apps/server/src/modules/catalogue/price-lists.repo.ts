@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId, ZRowN } from '../../db/client';
 import { priceListItems, priceLists } from '../../db/schema/catalogue';
 
 /** One item as stored, with what the list needs of the product or bundle it names. */
@@ -62,8 +62,6 @@ export async function findPriceList(tx: TTx, orgId: string, id: string): Promise
   return row ?? null;
 }
 
-const ZRowId = z.object({ id: z.string() });
-
 /** Locks a price list that is not deleted; false when the organization has no such list. */
 export async function lockPriceList(tx: TTx, orgId: string, id: string): Promise<boolean> {
   const found = await rows(
@@ -73,8 +71,6 @@ export async function lockPriceList(tx: TTx, orgId: string, id: string): Promise
   );
   return found.length > 0;
 }
-
-const ZRowN = z.object({ n: column.count });
 
 /** Price lists that count against the cap: the ones not deleted. */
 export async function countPriceLists(tx: TTx, orgId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId, ZRowN } from '../../db/client';
 import { products } from '../../db/schema/catalogue';
 import { idList } from './catalogue.repo';
 
@@ -65,8 +65,6 @@ export async function countActiveQuotesByProduct(tx: TTx, orgId: string): Promis
   return new Map(found.map((r) => [r.product_id, Number(r.n)]));
 }
 
-const ZRowId = z.object({ id: z.string() });
-
 /** Locks the product for the rest of the transaction; false when the organization has none with this id. */
 export async function lockProduct(tx: TTx, orgId: string, id: string): Promise<boolean> {
   const found = await rows(tx, ZRowId, sql`SELECT id FROM product WHERE org_id = ${orgId} AND id = ${id} FOR UPDATE`);
@@ -88,8 +86,6 @@ export async function holdProducts(tx: TTx, orgId: string, ids: readonly string[
   );
   return new Set(found.map((r) => r.id));
 }
-
-const ZRowN = z.object({ n: column.count });
 
 export async function countProducts(tx: TTx, orgId: string): Promise<number> {
   const [row] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM product WHERE org_id = ${orgId}`);

@@ -1,7 +1,7 @@
 import type { TCompanySortField, TSortDirection } from '@pennant/shared/companies/schemas';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowN } from '../../db/client';
 import { companies, companyContacts } from '../../db/schema/companies';
 
 /** A company row with its primary contact (active primary, else oldest active) flattened in. */
@@ -415,8 +415,6 @@ export function lockCompanies(tx: TTx, orgId: string, ids: readonly string[]) {
 export async function lockOrganization(tx: TTx, orgId: string): Promise<void> {
   await tx.execute(sql`SELECT id FROM organization WHERE id = ${orgId} FOR UPDATE`);
 }
-
-const ZRowN = z.object({ n: column.count });
 
 export async function countActiveSponsors(tx: TTx, orgId: string): Promise<number> {
   const [row] = await rows(

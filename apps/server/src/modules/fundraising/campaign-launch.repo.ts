@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, rows, sql, type TTx, ZRowId } from '../../db/client';
 
 /*
  * The launch (one transaction: template, batch, one recipient row per new contact, campaign sent)
@@ -49,8 +49,6 @@ export async function hasEarlierLaunch(tx: TTx, orgId: string, campaignId: strin
   );
   return found.length > 0;
 }
-
-const ZRowId = z.object({ id: z.string() });
 
 /** The launch's subject and body become the campaign's template (spec update-campaign-templates). */
 export async function saveTemplate(

@@ -1,6 +1,6 @@
 import { CAMPAIGN_TYPES, MESSAGE_PERSPECTIVES, type TReminderSchedule } from '@pennant/shared/fundraising/schemas';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId } from '../../db/client';
 
 /*
  * Campaigns (0016_fundraising.sql): the list, the detail, the save (players and contacts synced in
@@ -10,7 +10,6 @@ import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
  * names the org_id on top of row-level security.
  */
 
-const ZId = z.object({ id: z.string() });
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
 // ---------------------------------------------------------------------------------------------
@@ -57,7 +56,7 @@ export async function insertCampaign(
 ): Promise<string> {
   const [row] = await rows(
     tx,
-    ZId,
+    ZRowId,
     sql`INSERT INTO fundraising_campaign (org_id, name, status, campaign_type, goal_cents, starts_at, ends_at,
                                           min_contacts_per_player, message_perspective, behalf_of_name,
                                           reminder_schedule, created_by)
@@ -90,7 +89,7 @@ export async function touchCampaign(tx: TTx, orgId: string, id: string): Promise
 export async function softDeleteCampaign(tx: TTx, orgId: string, id: string): Promise<boolean> {
   const done = await rows(
     tx,
-    ZId,
+    ZRowId,
     sql`UPDATE fundraising_campaign SET is_deleted = true, updated_at = now()
         WHERE org_id = ${orgId} AND id = ${id} AND NOT is_deleted AND status <> 'sent'
         RETURNING id`,
@@ -169,7 +168,7 @@ export async function campaignPlayerIds(
   if (ids.length === 0) return new Set();
   const found = await rows(
     tx,
-    ZId,
+    ZRowId,
     sql`SELECT id FROM campaign_player
         WHERE org_id = ${orgId} AND campaign_id = ${campaignId}
           AND id IN (SELECT (jsonb_array_elements_text(${json(ids)}))::uuid)`,
@@ -249,7 +248,7 @@ export async function insertCampaignContacts(
   if (contacts.length === 0) return 0;
   const inserted = await rows(
     tx,
-    ZId,
+    ZRowId,
     sql`INSERT INTO campaign_contact (org_id, campaign_id, player_id, contact_id, created_at)
         SELECT ${orgId}, ${campaignId}, c.player_id, c.contact_id, now() + (c.n - 1) * interval '1 microsecond'
         FROM ROWS FROM (jsonb_to_recordset(${json(contacts.map((c) => ({ contact_id: c.contactId, player_id: c.playerId })))}) AS (contact_id uuid, player_id uuid))
@@ -284,7 +283,7 @@ export async function deleteCampaignContacts(
   if (ids.length === 0) return 0;
   const gone = await rows(
     tx,
-    ZId,
+    ZRowId,
     sql`DELETE FROM campaign_contact cc
         WHERE cc.org_id = ${orgId} AND cc.campaign_id = ${campaignId}
           AND cc.id IN (SELECT (jsonb_array_elements_text(${json(ids)}))::uuid)

@@ -1,6 +1,6 @@
 import type { TDonationFilter } from '@pennant/shared/fundraising/schemas';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId } from '../../db/client';
 
 /*
  * The public donation flow (0016_fundraising.sql donation): the campaign the donation page shows,
@@ -45,8 +45,6 @@ export async function findPublicCampaign(tx: TTx, id: string): Promise<TPublicCa
   );
   return row ?? null;
 }
-
-const ZRowId = z.object({ id: z.string() });
 
 /** Whether the player is one of the campaign's. */
 export async function isCampaignPlayer(tx: TTx, orgId: string, campaignId: string, playerId: string): Promise<boolean> {

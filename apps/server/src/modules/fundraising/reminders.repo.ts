@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rows, sql, type TTx } from '../../db/client';
+import { rows, sql, type TTx, ZRowId } from '../../db/client';
 import { RECIPIENT_FACTS, type TRecipientFacts, ZRecipientFacts } from './campaign-launch.repo';
 
 /*
@@ -69,8 +69,6 @@ export function findReminderRecipients(
         ORDER BY r.sent_at, r.id`,
   );
 }
-
-const ZRowId = z.object({ id: z.string() });
 
 /**
  * The reminder's row, unless the contact has it already (unique campaign, contact, day) or opted

@@ -1,6 +1,6 @@
 import { INVOICE_STATUSES, INVOICE_TYPES } from '@pennant/shared/invoices/schemas';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, rows, sql, type TTx, ZRowId } from '../../db/client';
 import { timelineEvents } from '../../db/schema/companies';
 import { emailLogs } from '../../db/schema/sales';
 
@@ -126,8 +126,6 @@ export async function lockInvoice(
   );
   return row ?? null;
 }
-
-const ZRowId = z.object({ id: z.string() });
 
 /** Pending (Ready to Send) → sent, by conditional update; false when it was no longer pending. */
 export async function markInvoiceEmailed(tx: TTx, orgId: string, id: string, at: Date): Promise<boolean> {

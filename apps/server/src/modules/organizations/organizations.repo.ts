@@ -59,21 +59,27 @@ export interface TSettingsValues {
 }
 
 /**
- * Saves the settings. email_verified goes back to false in the same statement when the alias
- * differs from the stored one, so two concurrent saves cannot keep a stale verification.
+ * Saves the settings and answers them as stored, in one statement. email_verified goes back to
+ * false in the same statement when the alias differs from the stored one (SET reads the row as it
+ * was), so two concurrent saves cannot keep a stale verification.
  */
-export async function updateSettings(tx: TTx, orgId: string, values: TSettingsValues): Promise<TSettingsRow | null> {
-  const [org] = await tx
-    .update(organizations)
-    .set({
-      ...values,
-      emailVerified: sql`CASE WHEN ${organizations.emailAlias} IS NOT DISTINCT FROM ${values.emailAlias}::text
-                              THEN ${organizations.emailVerified} ELSE false END`,
-      updatedAt: new Date(),
-    })
-    .where(eq(organizations.id, orgId))
-    .returning({ id: organizations.id });
-  return org ? findSettings(tx, org.id) : null;
+export async function updateSettings(tx: TTx, orgId: string, v: TSettingsValues): Promise<TSettingsRow | null> {
+  const [org] = await rows(
+    tx,
+    ZRowSettings,
+    sql`UPDATE organization
+        SET name = ${v.name}, season_label = ${v.seasonLabel}, fiscal_start_month = ${v.fiscalStartMonth},
+            email_verified = CASE WHEN email_alias IS NOT DISTINCT FROM ${v.emailAlias}::text
+                                  THEN email_verified ELSE false END,
+            email_alias = ${v.emailAlias}, sponsorship_lead_email = ${v.sponsorshipLeadEmail},
+            treasurer_email = ${v.treasurerEmail}, remit_to_address = ${v.remitToAddress}, ein = ${v.ein},
+            business_street = ${v.businessStreet}, business_city = ${v.businessCity},
+            business_state = ${v.businessState}, business_zip = ${v.businessZip},
+            default_payment_method = ${v.defaultPaymentMethod}, updated_at = now()
+        WHERE id = ${orgId}
+        RETURNING ${SETTINGS_COLUMNS}`,
+  );
+  return org ?? null;
 }
 
 export interface TPlanRow {

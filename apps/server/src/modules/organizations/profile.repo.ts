@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { preparedRows, type TTx } from '../../db/client';
 import { userProfiles } from '../../db/schema/auth';
@@ -11,23 +11,24 @@ export interface TProfileRow {
 
 const ZRowProfile = z.object({ timezone: z.string(), timezone_auto_detect: z.boolean() });
 
+async function findProfile(tx: TTx, userId: string): Promise<TProfileRow | null> {
+  const [row] = await preparedRows(
+    tx,
+    ZRowProfile,
+    sql`SELECT timezone, timezone_auto_detect FROM user_profiles WHERE id = ${userId}`,
+  );
+  return row ? { timezone: row.timezone, timezoneAutoDetect: row.timezone_auto_detect } : null;
+}
+
 /**
  * The user's profile, created with the defaults (America/New_York, auto-detect on) when missing.
  * Read first, so the common case (the profile exists) is one named SELECT and no write.
  */
 export async function ensureProfile(tx: TTx, userId: string): Promise<TProfileRow> {
-  const [found] = await preparedRows(
-    tx,
-    ZRowProfile,
-    sql`SELECT timezone, timezone_auto_detect FROM user_profiles WHERE id = ${userId}`,
-  );
-  if (found) return { timezone: found.timezone, timezoneAutoDetect: found.timezone_auto_detect };
+  const found = await findProfile(tx, userId);
+  if (found) return found;
   await tx.insert(userProfiles).values({ id: userId, timezone: DEFAULT_TIMEZONE }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ timezone: userProfiles.timezone, timezoneAutoDetect: userProfiles.timezoneAutoDetect })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId));
-  return row ?? { timezone: DEFAULT_TIMEZONE, timezoneAutoDetect: true };
+  return (await findProfile(tx, userId)) ?? { timezone: DEFAULT_TIMEZONE, timezoneAutoDetect: true };
 }
 
 export async function upsertTimezone(

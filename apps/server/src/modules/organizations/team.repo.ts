@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { preparedRows, rows, sql, type TTx, ZRowOne } from '../../db/client';
 import { userRoles } from '../../db/schema/organizations';
 
 export const ZMemberRow = z.object({
@@ -27,8 +27,6 @@ export function listMembers(tx: TTx, orgId: string): Promise<TMemberRow[]> {
         ORDER BY bool_or(ur.is_owner) DESC, min(ur.created_at), m.email`,
   );
 }
-
-const ZRowOne = z.object({ one: column.count });
 
 export async function isMemberEmail(tx: TTx, orgId: string, email: string): Promise<boolean> {
   const found = await rows(

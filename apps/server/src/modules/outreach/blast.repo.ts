@@ -1,7 +1,7 @@
 import { PROSPECT_STATUSES, type TCcRole } from '@pennant/shared/outreach/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx } from '../../db/client';
+import { column, rows, sql, type TTx, ZRowId } from '../../db/client';
 import { containsPattern } from '../companies/companies.repo';
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
@@ -300,7 +300,6 @@ export interface TNewBlast {
   }[];
 }
 
-const ZRowId = z.object({ id: z.string() });
 const ZRowIdSendAfter = z.object({ id: z.string(), send_after: z.coerce.date() });
 
 /** The blast and its recipients, set-based; answers the blast's id and each recipient's id and turn. */

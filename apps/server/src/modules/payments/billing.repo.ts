@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId } from '../../db/client';
 
 // ---------------------------------------------------------------------------------------------
 // Provider events (payment_event: a platform table, written and read under withPlatform)
@@ -14,8 +14,6 @@ export const ZStoredPayload = z.object({
   data: z.unknown(),
 });
 export type TStoredPayload = z.output<typeof ZStoredPayload>;
-
-const ZRowId = z.object({ id: z.string() });
 
 /** Records the event once: true when it is new, false when its id was seen before. */
 export async function insertPaymentEvent(

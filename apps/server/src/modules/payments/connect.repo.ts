@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { preparedRows, rows, sql, type TTx } from '../../db/client';
+import { preparedRows, rows, sql, type TTx, ZRowId } from '../../db/client';
 
 /** The organization's connected-account fields (spec 000 §3). */
 const ZConnectRow = z.object({
@@ -35,8 +35,6 @@ export async function findConnectStateByAccount(tx: TTx, accountId: string): Pro
   );
   return row ?? null;
 }
-
-const ZRowId = z.object({ id: z.string() });
 
 /**
  * Remembers a new connected account, only when the organization has none: two set-up clicks racing

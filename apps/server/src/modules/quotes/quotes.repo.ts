@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId } from '../../db/client';
 import { timelineEvents } from '../../db/schema/companies';
 import { emailLogs, quoteDocuments, quoteLines, quotes } from '../../db/schema/sales';
 import { idList } from '../catalogue/catalogue.repo';
@@ -60,8 +60,6 @@ const extrasSql = (orgId: string) => sql`
  * filter, or the companies a search matched), never empty (callers answer an empty list first).
  */
 export type TCompanyScope = readonly string[] | null;
-
-const ZRowId = z.object({ id: z.string() });
 
 /**
  * The organization's companies whose name contains the term (case-insensitive, the user's % and _

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { column, rows, sql, type TDb, type TTx } from '../../db/client';
+import { column, rows, sql, type TDb, type TTx, ZRowOne } from '../../db/client';
 
 export const ZMembershipRow = z.object({
   role: z.string(),
@@ -49,8 +49,6 @@ export function findCurrentMembership(tx: TTx, userId: string): Promise<TMembers
         ORDER BY sort_at`,
   );
 }
-
-const ZRowOne = z.object({ one: column.count });
 
 export async function isAppAdmin(tx: TTx, userId: string): Promise<boolean> {
   const found = await rows(tx, ZRowOne, sql`SELECT 1 AS one FROM app_admin WHERE user_id = ${userId}`);

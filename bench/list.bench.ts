@@ -308,7 +308,8 @@ async function compareSql(app: TApp, org: TOrg): Promise<string[]> {
     // The transaction's frame (BEGIN with the tenant settings, COMMIT) is each server's own: the
     // floor sets the same settings from its session lookup (SESSION_AND_TENANT).
     const appList = seen.filter(
-      (q) => !/^(begin|commit)$/i.test(q.text.trim()) && !/^(BEGIN; )?SELECT set_config\('role'/.test(q.text),
+      (q) =>
+        !/^(begin|commit)$/i.test(q.text.trim()) && !/^(BEGIN( READ ONLY)?; )?SELECT set_config\('role'/.test(q.text),
     );
     const floorList = s.statements(org.orgId);
     const compared = s.prefix ? appList.slice(0, floorList.length) : appList;

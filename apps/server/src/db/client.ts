@@ -119,7 +119,10 @@ export function poolOf(db: TDb): pg.Pool | undefined {
 }
 
 export async function openPostgres(url: string, max = 10): Promise<TDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Pipeline mode: statements issued together on one connection (a transaction's opening and its
+  // first statement, a page and its counts) go out together and come back in order, one round
+  // trip for all of them. COPY takes the connection out of it for its turn (db/copy.ts).
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });

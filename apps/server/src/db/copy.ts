@@ -78,7 +78,17 @@ export async function copyRows(tx: TTx, target: TCopyTarget, rows: Iterable<read
     .join('.')} (${columns})`;
   const connection = connectionOf(tx);
   if (connection instanceof pg.Client) {
-    await pipeline(Readable.from([Buffer.from(text)]), connection.query(copyFrom(`COPY ${into} FROM STDIN`)));
+    // COPY keeps the connection to itself until the server has every row, which node-postgres's
+    // pipeline mode (the pool's, db/client.ts) refuses; every statement before it has been
+    // answered (the transaction awaits each), so the connection leaves pipeline mode for the COPY
+    // and goes back to it afterwards.
+    const pipelined = connection.pipeline;
+    Reflect.set(connection, 'pipeline', false);
+    try {
+      await pipeline(Readable.from([Buffer.from(text)]), connection.query(copyFrom(`COPY ${into} FROM STDIN`)));
+    } finally {
+      Reflect.set(connection, 'pipeline', pipelined);
+    }
     return;
   }
   await connection.query(`COPY ${into} FROM '/dev/blob'`, [], { blob: new Blob([text]) });

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { pgliteOf, poolOf, registerPgliteSession, registerPoolSession, sql, type TDb, type TTx } from './client';
@@ -29,29 +29,70 @@ function tenantSettings(ctx: TTenantCtx): string | null {
 
 const dialect = new PgDialect();
 
+/** Holds the connection's writes back until the current tick ends, then sends them as one. */
+function corkUntilNextTick(client: pg.PoolClient): void {
+  if (!(client instanceof pg.Client)) return;
+  const stream = client.connection.stream;
+  stream.cork();
+  process.nextTick(() => stream.uncork());
+}
+
+/** Closes a connection whose state is no longer known; its pool drops it on the error that follows. */
+function closeConnection(client: pg.PoolClient): void {
+  if (client instanceof pg.Client) client.connection.stream.destroy();
+}
+
+/**
+ * A transaction either writes (its COMMIT's reply is awaited: the change is durable before the
+ * caller answers) or only reads, opened READ ONLY so that a write in it is an error, whose COMMIT
+ * is sent without waiting for its reply.
+ */
+export type TTxMode = 'write' | 'read';
+
 /**
  * One transaction on one pooled connection of a PostgreSQL server, opened by one message (BEGIN
  * and its settings): the same transaction drizzle's would be, one round trip shorter, which every
- * request pays. The connection goes back to the pool only after a COMMIT or ROLLBACK that went
- * through; one whose transaction ended in an unknown state is closed instead.
+ * request pays. The pool's connections are in pipeline mode (db/client.ts), so:
+ *
+ * - the opening is not waited for: it leaves together with the statements fn issues at once (a
+ *   page and its counts), in one write (corked until the tick ends) and one round trip. A failed
+ *   opening aborts the transaction block, so every statement behind it fails too; its own error
+ *   is read after fn;
+ * - a read's COMMIT is sent and the connection goes back to the pool at once: the next user's
+ *   statements queue behind it on the wire, in the same write when they are issued in the same
+ *   tick. A read-only transaction's COMMIT changes nothing and
+ *   fails only with its connection, which is then closed.
+ *
+ * A write's connection goes back to the pool only after a COMMIT or ROLLBACK that went through;
+ * one whose transaction ended in an unknown state is closed instead.
  */
-async function onPool<T>(pool: pg.Pool, opening: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+async function onPool<T>(pool: pg.Pool, opening: string, mode: TTxMode, fn: (tx: TTx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let settled = false;
   try {
-    await client.query(opening);
+    corkUntilNextTick(client);
+    const opened = client.query(opening);
+    opened.catch(() => undefined);
     const session = new NodePgSession(client, dialect, undefined);
     registerPoolSession(session, client);
     const tx = new NodePgTransaction(dialect, session, undefined);
     let result: T;
     try {
       result = await fn(tx as unknown as TTx);
+      await opened;
     } catch (err) {
       await client.query('ROLLBACK');
       settled = true;
       throw err;
     }
-    await client.query('COMMIT');
+    if (mode === 'read') {
+      // Corked too: when a request is waiting for a connection, the pool hands this one over in
+      // this same tick, and its opening and statements leave in the COMMIT's write.
+      corkUntilNextTick(client);
+      client.query('COMMIT').catch(() => closeConnection(client));
+    } else {
+      await client.query('COMMIT');
+    }
     settled = true;
     return result;
   } finally {
@@ -67,23 +108,38 @@ async function onPool<T>(pool: pg.Pool, opening: string, fn: (tx: TTx) => Promis
  * On a PostgreSQL server the transaction opens with one message (BEGIN and the settings, onPool).
  * On PGlite the settings are one simple query inside PGlite's own transaction.
  */
-export async function withTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
+export function withTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  return tenantTransaction(db, ctx, 'write', fn);
+}
+
+/**
+ * withTenant for work that only reads (a page's lists and details): the transaction is READ ONLY,
+ * so a write in it fails on both databases, and on a PostgreSQL server the caller does not wait
+ * for its COMMIT (onPool).
+ */
+export function readTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  return tenantTransaction(db, ctx, 'read', fn);
+}
+
+async function tenantTransaction<T>(db: TDb, ctx: TTenantCtx, mode: TTxMode, fn: (tx: TTx) => Promise<T>): Promise<T> {
   const settings = tenantSettings(ctx);
   const pool = poolOf(db);
   const pglite = pgliteOf(db);
-  if (pool && settings) return onPool(pool, `BEGIN; ${settings}`, fn);
+  const begin = mode === 'read' ? 'BEGIN READ ONLY' : 'BEGIN';
+  if (pool && settings) return onPool(pool, `${begin}; ${settings}`, mode, fn);
   if (pglite && settings) {
     // PGlite's own transaction (it holds PGlite's lock, so no other work interleaves); the
     // settings as one simple query, and the session registered so preparedRows can send named
     // statements to this PGlite.
     return pglite.transaction(async (ptx) => {
-      await ptx.exec(settings);
+      await ptx.exec(mode === 'read' ? `SET TRANSACTION READ ONLY; ${settings}` : settings);
       const session = new PgliteSession(ptx as unknown as PGlite, dialect, undefined);
       registerPgliteSession(session, pglite);
       return fn(new PgliteTransaction(dialect, session, undefined) as unknown as TTx);
     });
   }
   return db.transaction(async (tx) => {
+    if (mode === 'read') await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
     // One statement: set_config('role', …, true) is SET LOCAL ROLE.
     await tx.execute(
       sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.org_id', ${ctx.orgId}, true), set_config('app.user_id', ${ctx.userId}, true)`,
@@ -125,7 +181,7 @@ export async function withPlatform<T>(db: TDb, log: Logger, reason: string, fn: 
   log.debug({ platform: reason }, 'platform transaction');
   // On a PostgreSQL server BEGIN and the role go as one message, like a tenant transaction's.
   const pool = poolOf(db);
-  if (pool) return onPool(pool, `BEGIN; SET LOCAL ROLE ${PLATFORM_ROLE}`, fn);
+  if (pool) return onPool(pool, `BEGIN; SET LOCAL ROLE ${PLATFORM_ROLE}`, 'write', fn);
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL ROLE ${PLATFORM_ROLE}`));
     return fn(tx);

@@ -21,7 +21,7 @@ import { can, type TRecordAction } from '@pennant/shared/session/permissions';
 import { z } from 'zod';
 import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
@@ -172,7 +172,7 @@ export async function listCompanies(deps: TDeps, member: TMember, q: TCompanyLis
   const search = q.search?.trim() || null;
   const statusFilter = q.status.length ? q.status : null;
   const pageStatuses = allowedStatuses(q.status, q.category);
-  return withTenant(deps.db, member, async (tx) => {
+  return readTenant(deps.db, member, async (tx) => {
     const sort = { field: q.sort, dir: q.dir };
     const offset = (q.page - 1) * COMPANY_PAGE_SIZE;
     // A search is run once for the page and the tab counts; without one, the counts come from
@@ -187,10 +187,10 @@ export async function listCompanies(deps: TDeps, member: TMember, q: TCompanyLis
           COMPANY_PAGE_SIZE,
           offset,
         )
-      : {
-          companies: await listCompanyPage(tx, member.orgId, pageStatuses, sort, COMPANY_PAGE_SIZE, offset),
-          counts: await countByStatus(tx, member.orgId, statusFilter),
-        };
+      : await Promise.all([
+          listCompanyPage(tx, member.orgId, pageStatuses, sort, COMPANY_PAGE_SIZE, offset),
+          countByStatus(tx, member.orgId, statusFilter),
+        ]).then(([companies, counts]) => ({ companies, counts }));
     const counts: TCompanyCounts = { all: 0, pipeline: 0, sponsors: 0, former: 0 };
     for (const [status, n] of byStatus) {
       counts.all += n;

@@ -8,6 +8,10 @@
 //   DATABASE_URL=postgres://… REPLAY_FILE=/tmp/replays.json PORT=4102 node --import tsx bench/replay-floor.ts
 //
 // REPLAY_FILE: { "<path and query>": [[statement, …] per connection the app used, in order] }.
+// REPLAY_PIPELINE=1: the pool in pipeline mode and each connection's statements sent at once, in one
+// write (as the app sends a read's: db/tenant.ts), instead of one round trip each. A floor of the
+// same SQL on the same number of round trips as the app's reads, to tell the round trips the app
+// saves from the rest of its cost.
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -20,6 +24,7 @@ const ZStatement = z.object({
   name: z.string().optional(),
   rowMode: z.literal('array').optional(),
 });
+const ZRows = z.object({ rows: z.array(z.unknown()) });
 export const ZReplays = z.record(z.string(), z.array(z.array(ZStatement)));
 export type TReplays = z.infer<typeof ZReplays>;
 
@@ -31,7 +36,29 @@ const file = process.env.REPLAY_FILE;
 const port = Number(process.env.PORT);
 if (!url || !file || !port) throw new Error('DATABASE_URL, REPLAY_FILE and PORT are required');
 const replays = ZReplays.parse(JSON.parse(readFileSync(file, 'utf8')));
-const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
+const pipelined = process.env.REPLAY_PIPELINE === '1';
+const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, pipeline: pipelined });
+
+type TStatement = z.infer<typeof ZStatement>;
+const config = (s: TStatement) => ({
+  text: s.text,
+  values: s.values,
+  ...(s.name ? { name: s.name } : {}),
+  ...(s.rowMode ? { rowMode: s.rowMode } : {}),
+});
+
+/** One connection's statements: one round trip each, or all at once in one write. */
+async function replay(client: pg.PoolClient, group: readonly TStatement[]): Promise<unknown[]> {
+  if (pipelined && client instanceof pg.Client) {
+    const stream = client.connection.stream;
+    stream.cork();
+    process.nextTick(() => stream.uncork());
+    return Promise.all(group.map((s) => client.query(config(s))));
+  }
+  const out: unknown[] = [];
+  for (const s of group) out.push(await client.query(config(s)));
+  return out;
+}
 
 const app = new Hono();
 app.get('*', async (c) => {
@@ -42,15 +69,9 @@ app.get('*', async (c) => {
   for (const group of groups) {
     const client = await pool.connect();
     try {
-      for (const s of group) {
-        const res = await client.query({
-          text: s.text,
-          values: s.values,
-          ...(s.name ? { name: s.name } : {}),
-          ...(s.rowMode ? { rowMode: s.rowMode } : {}),
-        });
+      for (const res of await replay(client, group)) {
         // A multi-statement simple query (BEGIN; SELECT set_config …) answers an array of results.
-        if (!Array.isArray(res)) results.push(res.rows);
+        if (!Array.isArray(res)) results.push(ZRows.parse(res).rows);
       }
     } finally {
       client.release();

@@ -16,6 +16,7 @@
 //   SCALE_ONLY=text         only the endpoints whose label contains it (=text: whose label is it)
 //   SCALE_PROFILE_DIR=dir   a V8 CPU profile of the app's process, written there when it stops
 //   BENCH_APP_NODE_FLAGS=…  Node flags for the app's process (e.g. "--max-semi-space-size=32")
+//   SCALE_FLOOR_PIPELINE=1  the floor sends each connection's statements at once (replay-floor.ts)
 //   SCALE_PGLITE=0 / SCALE_POSTGRES=0   skip one database
 //   SCALE_KEEP_DATABASE=1   keep the generated database (printed) for EXPLAIN, rather than drop it
 //   SCALE_REUSE_DATABASE=postgres://…/pennant_bench_…   measure a database an earlier run kept (its
@@ -401,6 +402,7 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
       floor = await startServer('floor', 'bench/replay-floor.ts', {
         DATABASE_URL: opened.url,
         REPLAY_FILE: replayFile,
+        REPLAY_PIPELINE: env.SCALE_FLOOR_PIPELINE === '1' ? '1' : '',
       });
       servers.push(floor);
       postmaster = await findPostmaster(opened.url);
@@ -436,7 +438,7 @@ function report(r: TResult): boolean {
   print(
     `keep-alive clients (autocannon), ${DURATION} s per round after 1 s of warm-up; p50/p99 of requests on open connections; ` +
       (r.kind === 'postgres'
-        ? 'floor: bench/replay-floor.ts, the same statements on bare Hono + pg'
+        ? `floor: bench/replay-floor.ts, the same statements on bare Hono + pg${env.SCALE_FLOOR_PIPELINE === '1' ? ', pipelined (SCALE_FLOOR_PIPELINE=1)' : ', one round trip each'}`
         : 'the app alone (the floor is PostgreSQL-only)'),
   );
   print(line);

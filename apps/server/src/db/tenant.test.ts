@@ -3,11 +3,18 @@ import { z } from 'zod';
 import { ownerWithOrg } from '../test/fixtures';
 import { forEachDatabase } from '../test/harness';
 import { preparedRows, rows, sql } from './client';
-import { withPlatform, withTenant } from './tenant';
+import { readTenant, withPlatform, withTenant } from './tenant';
 
 const ZSettings = z.object({ role: z.string(), org: z.string(), usr: z.string() });
 const settings = sql`SELECT current_user AS role, current_setting('app.org_id', true) AS org,
                             current_setting('app.user_id', true) AS usr`;
+
+/** An error's message and its causes' (drizzle wraps the driver's error as its cause). */
+function errorChain(err: unknown): string {
+  const parts: string[] = [];
+  for (let e = err; e instanceof Error; e = e.cause) parts.push(e.message);
+  return parts.join(' / ');
+}
 
 forEachDatabase('tenant transaction', (env) => {
   /** An organization and its owner's ids. */
@@ -86,5 +93,85 @@ forEachDatabase('tenant transaction', (env) => {
       // Timestamps come back as the plain driver gives them: text, never re-parsed.
       expect(typeof found[0]?.created_at).toBe('string');
     }
+  });
+
+  it('reads as the app role, statements issued together each get their own rows, and a write is refused', async () => {
+    const { deps } = env();
+    const a = await tenant('Tenant Read Club');
+    await withTenant(deps.db, a, (tx) =>
+      tx.execute(sql`INSERT INTO company (org_id, name, status) VALUES (${a.orgId}, 'Read Hardware', 'prospect')`),
+    );
+    const ZName = z.object({ name: z.string() });
+    const [inside, names, none] = await readTenant(deps.db, a, (tx) =>
+      Promise.all([
+        rows(tx, ZSettings, settings),
+        preparedRows(tx, ZName, sql`SELECT name FROM company WHERE org_id = ${a.orgId}::uuid`),
+        rows(tx, ZName, sql`SELECT name FROM company WHERE name = 'No Such Hardware'`),
+      ]),
+    );
+    expect(inside).toEqual([{ role: 'pennant_app', org: a.orgId, usr: a.userId }]);
+    expect(names).toEqual([{ name: 'Read Hardware' }]);
+    expect(none).toEqual([]);
+    // READ ONLY: a write in a read is an error on both databases, and nothing is saved.
+    const write = readTenant(deps.db, a, (tx) =>
+      tx.execute(sql`INSERT INTO company (org_id, name, status) VALUES (${a.orgId}, 'Sneaky Hardware', 'prospect')`),
+    );
+    await expect(write.catch(errorChain)).resolves.toMatch(/read-only transaction/);
+    const sneaky = await withTenant(deps.db, a, (tx) =>
+      rows(tx, ZName, sql`SELECT name FROM company WHERE name = 'Sneaky Hardware'`),
+    );
+    expect(sneaky).toEqual([]);
+  });
+
+  it("hands a read's connection on before its COMMIT is answered without mixing up the next transaction", async () => {
+    const { deps } = env();
+    const a = await tenant('Tenant Burst A Club');
+    const b = await tenant('Tenant Burst B Club');
+    await withTenant(deps.db, a, (tx) =>
+      tx.execute(sql`INSERT INTO company (org_id, name, status) VALUES (${a.orgId}, 'Burst A Hardware', 'prospect')`),
+    );
+    const ZName = z.object({ name: z.string() });
+    const names = sql`SELECT name FROM company ORDER BY name`;
+    // Three times the pool's size at once, alternating organizations, some failing: every read
+    // gets a connection another read just handed back with its COMMIT still on the wire.
+    const burst = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => {
+        const who = i % 2 === 0 ? a : b;
+        return readTenant(deps.db, who, async (tx) => {
+          if (i % 5 === 4) await tx.execute(sql`SELECT 1 / 0`);
+          const [mine, seen] = await Promise.all([rows(tx, ZSettings, settings), preparedRows(tx, ZName, names)]);
+          return { i, org: mine[0]?.org, names: seen.map((r) => r.name) };
+        });
+      }),
+    );
+    burst.forEach((outcome, i) => {
+      if (i % 5 === 4) {
+        expect(outcome.status).toBe('rejected');
+        return;
+      }
+      if (outcome.status !== 'fulfilled') throw new Error(`read ${i} failed: ${String(outcome.reason)}`);
+      const who = i % 2 === 0 ? a : b;
+      expect(outcome.value.org).toBe(who.orgId);
+      expect(outcome.value.names).toEqual(who === a ? ['Burst A Hardware'] : []);
+    });
+    // Then writes on every connection of the pool: one left inside a read's transaction (its
+    // COMMIT lost) would refuse them as read-only, or keep them uncommitted.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        withTenant(deps.db, b, (tx) =>
+          tx.execute(
+            sql`INSERT INTO company (org_id, name, status) VALUES (${b.orgId}, ${`Burst B ${i}`}, 'prospect')`,
+          ),
+        ),
+      ),
+    );
+    const saved = await withPlatform(deps.db, deps.log, 'test', (tx) =>
+      rows(
+        tx,
+        z.object({ n: z.coerce.number() }),
+        sql`SELECT count(*) AS n FROM company WHERE org_id = ${b.orgId}::uuid`,
+      ),
+    );
+    expect(saved).toEqual([{ n: 20 }]);
   });
 });

@@ -2,7 +2,7 @@ import { agreementFileName, agreementTotalCents } from '@pennant/shared/agreemen
 import { AGREEMENT_MESSAGES } from '@pennant/shared/agreements/schemas';
 import type { TDocumentLink } from '@pennant/shared/catalogue/schemas';
 import type { TTx } from '../../db/client';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { renderAgreementPdf, type TAgreementPdfData } from '../../documents/agreement';
 import { AppError } from '../../errors';
@@ -175,9 +175,14 @@ export async function generateAgreementPdf(deps: TDeps, member: TMember, id: str
 /** GET /agreements/{id}/pdf: a short-lived link to the stored PDF; 404 'No PDF available to view' without one. */
 export async function agreementPdfLink(deps: TDeps, member: TMember, id: string): Promise<TDocumentLink> {
   if (!isId(id)) throw agreementNotFound();
-  const doc = await withTenant(deps.db, member, async (tx) => {
-    if (!(await findAgreement(tx, member.orgId, id))) throw agreementNotFound();
-    return findAgreementDocument(tx, member.orgId, id);
+  const doc = await readTenant(deps.db, member, async (tx) => {
+    // Both in one round trip; the document of an agreement that is not there is never answered.
+    const [agreement, document] = await Promise.all([
+      findAgreement(tx, member.orgId, id),
+      findAgreementDocument(tx, member.orgId, id),
+    ]);
+    if (!agreement) throw agreementNotFound();
+    return document;
   });
   if (!doc) throw new AppError('not_found', AGREEMENT_MESSAGES.noPdfToView);
   const link = await deps.files.signedUrl(doc.file_key, { fileName: doc.file_name });

@@ -16,7 +16,7 @@ import { quoteRenewalCents, quoteYearOneCents, setupFeeItemName } from '@pennant
 import type { z } from 'zod';
 import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { lockCompany, setCompaniesStatus } from '../companies/companies.repo';
@@ -103,7 +103,7 @@ export async function listAgreements(
   member: TMember,
   q: z.output<typeof ZAgreementListQuery>,
 ): Promise<TAgreementList> {
-  return withTenant(deps.db, member, async (tx) => {
+  return readTenant(deps.db, member, async (tx) => {
     const filters = {
       statuses: q.status === 'all' ? null : AGREEMENT_FILTER_STATUSES[q.status],
       companyId: q.company ?? null,
@@ -120,13 +120,17 @@ export async function listAgreements(
       offset: (q.page - 1) * AGREEMENT_PAGE_SIZE,
     };
     // A search is run once for the counts and the page; otherwise the counts are the kept ones
-    // (or, for one company, counted) and the page is read by its sort's index.
-    const { counts, page } = pageQuery.search
-      ? await searchAgreementPage(tx, member.orgId, { ...pageQuery, search: pageQuery.search })
-      : {
-          counts: await countAgreementTabs(tx, member.orgId, filters, EXPIRING_WINDOW_DAYS),
-          page: await listAgreementPage(tx, member.orgId, pageQuery),
-        };
+    // (or, for one company, counted) and the page is read by its sort's index. The company's name
+    // is read with them, so every statement leaves in one round trip.
+    const [{ counts, page }, companyName] = await Promise.all([
+      pageQuery.search
+        ? searchAgreementPage(tx, member.orgId, { ...pageQuery, search: pageQuery.search })
+        : Promise.all([
+            countAgreementTabs(tx, member.orgId, filters, EXPIRING_WINDOW_DAYS),
+            listAgreementPage(tx, member.orgId, pageQuery),
+          ]).then(([counts, page]) => ({ counts, page })),
+      q.company ? findCompanyName(tx, member.orgId, q.company) : null,
+    ]);
     const tabCounts = {
       all: counts.all_n,
       active: counts.active_n,
@@ -140,7 +144,7 @@ export async function listAgreements(
       page: q.page,
       pageSize: AGREEMENT_PAGE_SIZE,
       counts: tabCounts,
-      companyName: q.company ? await findCompanyName(tx, member.orgId, q.company) : null,
+      companyName,
     };
   });
 }
@@ -148,10 +152,13 @@ export async function listAgreements(
 async function loadDetail(tx: TTx, member: TMember, id: string): Promise<TAgreementDetail | null> {
   const row = await findAgreement(tx, member.orgId, id);
   if (!row) return null;
-  const lines = await listAgreementLines(tx, member.orgId, id);
-  const contact = await findPrimaryContact(tx, member.orgId, row.company_id);
-  const doc = await findAgreementDocument(tx, member.orgId, id);
-  const events = await listAgreementEvents(tx, member.orgId, id);
+  // None of these needs another's result: they leave together, one round trip.
+  const [lines, contact, doc, events] = await Promise.all([
+    listAgreementLines(tx, member.orgId, id),
+    findPrimaryContact(tx, member.orgId, row.company_id),
+    findAgreementDocument(tx, member.orgId, id),
+    listAgreementEvents(tx, member.orgId, id),
+  ]);
   return {
     ...toRow(row),
     companyEmail: contact?.email ?? null,
@@ -184,7 +191,7 @@ async function loadDetail(tx: TTx, member: TMember, id: string): Promise<TAgreem
 /** One agreement, a deleted one too; another organization's, unknown or malformed id: 404. */
 export async function getAgreement(deps: TDeps, member: TMember, id: string): Promise<TAgreementDetail> {
   if (!isId(id)) throw agreementNotFound();
-  const detail = await withTenant(deps.db, member, (tx) => loadDetail(tx, member, id));
+  const detail = await readTenant(deps.db, member, (tx) => loadDetail(tx, member, id));
   if (!detail) throw agreementNotFound();
   return detail;
 }

@@ -1,7 +1,7 @@
 import { CATALOGUE_LIMITS, CATALOGUE_MESSAGES } from '@pennant/shared/catalogue/schemas';
 import type { TAdType, TCustomAdType } from '@pennant/shared/onboarding/schemas';
 import { slugify } from '@pennant/shared/onboarding/slug';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TMember } from '../session/member';
 import {
@@ -23,7 +23,7 @@ const toAdType = (row: Pick<TAdTypeRow, 'id' | 'slug' | 'label'>, orgId: string 
 
 /** The global ad types and the organization's own (marked custom). */
 export async function listAdTypes(deps: TDeps, member: TMember): Promise<TAdType[]> {
-  const found = await withTenant(deps.db, member, (tx) => listAdTypeRows(tx, member.orgId));
+  const found = await readTenant(deps.db, member, (tx) => listAdTypeRows(tx, member.orgId));
   return found.map((t) => toAdType(t, t.orgId));
 }
 

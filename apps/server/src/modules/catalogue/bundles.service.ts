@@ -9,7 +9,7 @@ import {
   type TBundleValues,
 } from '@pennant/shared/catalogue/schemas';
 import type { TTx } from '../../db/client';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TMember } from '../session/member';
 import {
@@ -85,7 +85,7 @@ export async function listBundles(
 ): Promise<TBundleList> {
   const currentSeason = member.org.seasonLabel;
   const season = bundleSeasonFor(query.season, currentSeason);
-  const rows = await withTenant(deps.db, member, (tx) => listBundleRows(tx, member.orgId, season));
+  const rows = await readTenant(deps.db, member, (tx) => listBundleRows(tx, member.orgId, season));
   return { bundles: rows.map(toBundle), currentSeason, nextSeason: nextSeasonLabel(currentSeason) };
 }
 

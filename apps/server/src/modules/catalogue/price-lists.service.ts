@@ -7,7 +7,7 @@ import {
   type TPriceListValues,
 } from '@pennant/shared/catalogue/schemas';
 import type { TTx } from '../../db/client';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TMember } from '../session/member';
 import { holdBundles } from './bundles.repo';
@@ -111,7 +111,7 @@ const fieldsOf = (input: TPriceListValues) => ({ name: input.name, seasonLabel: 
 
 /** The organization's price lists, newest first, each with its items. */
 export async function listPriceLists(deps: TDeps, member: TMember): Promise<TPriceList[]> {
-  const rows = await withTenant(deps.db, member, (tx) => listPriceListRows(tx, member.orgId));
+  const rows = await readTenant(deps.db, member, (tx) => listPriceListRows(tx, member.orgId));
   return rows.map(toPriceList);
 }
 

@@ -9,7 +9,7 @@ import {
   type TShareType,
 } from '@pennant/shared/catalogue/schemas';
 import type { TTx } from '../../db/client';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TMember } from '../session/member';
 import { findVisibleAdType } from './ad-types.repo';
@@ -95,9 +95,12 @@ const fieldsOf = (input: TProductValues): TProductFields => ({
 });
 
 export async function listProducts(deps: TDeps, member: TMember): Promise<TProduct[]> {
-  return withTenant(deps.db, member, async (tx) => {
-    const rows = await listProductRows(tx, member.orgId);
-    const quotes = await countActiveQuotesByProduct(tx, member.orgId);
+  return readTenant(deps.db, member, async (tx) => {
+    // The products and their quote counts leave together, one round trip.
+    const [rows, quotes] = await Promise.all([
+      listProductRows(tx, member.orgId),
+      countActiveQuotesByProduct(tx, member.orgId),
+    ]);
     return rows.map((r) => toProduct(r, quotes.get(r.id) ?? 0));
   });
 }

@@ -172,7 +172,10 @@ export async function listCompanies(deps: TDeps, member: TMember, q: TCompanyLis
   const search = q.search?.trim() || null;
   const statusFilter = q.status.length ? q.status : null;
   const pageStatuses = allowedStatuses(q.status, q.category);
-  return readTenant(deps.db, member, async (tx) => {
+  // A search's counts may be kept as it runs (company_search_counts inserts into
+  // company_search_memo), which a read-only transaction refuses; without one the list only reads.
+  const transaction = search ? withTenant : readTenant;
+  return transaction(deps.db, member, async (tx) => {
     const sort = { field: q.sort, dir: q.dir };
     const offset = (q.page - 1) * COMPANY_PAGE_SIZE;
     // A search is run once for the page and the tab counts; without one, the counts come from
@@ -215,7 +218,7 @@ export async function listCompanies(deps: TDeps, member: TMember, q: TCompanyLis
 
 export async function getCompany(deps: TDeps, member: TMember, id: string): Promise<TCompanyDetail> {
   if (!isId(id)) throw companyNotFound();
-  return withTenant(deps.db, member, (tx) => loadDetail(tx, member, id));
+  return readTenant(deps.db, member, (tx) => loadDetail(tx, member, id));
 }
 
 /** Creates the company and, when both name and email are given, its primary contact. */

@@ -4,7 +4,7 @@ import {
   type TContact,
   type TContactUpdate,
 } from '@pennant/shared/companies/schemas';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
@@ -65,7 +65,7 @@ export async function listContacts(
   includeInactive: boolean,
 ): Promise<TCompanyContact[]> {
   if (!isId(companyId)) throw companyNotFound();
-  return withTenant(deps.db, member, async (tx) => {
+  return readTenant(deps.db, member, async (tx) => {
     // Contacts live only as long as their company (ON DELETE CASCADE) and are read by org_id: a
     // contact found proves the company is the organization's, so only an empty list needs the
     // check that tells "no contacts" from another organization's id (404).

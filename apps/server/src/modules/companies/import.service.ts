@@ -29,7 +29,7 @@ import {
 import { planAllows } from '@pennant/shared/organization/plans';
 import type { TTx } from '../../db/client';
 import type { TStoredImportDecisions } from '../../db/schema/imports';
-import { type TTenantCtx, withPlatform, withTenant } from '../../db/tenant';
+import { readTenant, type TTenantCtx, withPlatform, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
@@ -158,7 +158,7 @@ export async function uploadImport(
 
 export async function getImport(deps: TDeps, member: TMember, id: string): Promise<TImportState> {
   requireImportRight(member);
-  return toState(await withTenant(deps.db, member, (tx) => requireImport(tx, member, id)));
+  return toState(await readTenant(deps.db, member, (tx) => requireImport(tx, member, id)));
 }
 
 function toExisting(c: TExistingCompanyRow) {

@@ -1,5 +1,5 @@
 import { CONTACT_EVENT_TYPES, type TCompanyNote, type TNote } from '@pennant/shared/companies/schemas';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
@@ -42,7 +42,7 @@ function toNote(row: TTimelineRow): TCompanyNote {
 /** The company's notes and audit entries (status changes…), newest occurred_at first. */
 export async function listNotes(deps: TDeps, member: TMember, companyId: string): Promise<TCompanyNote[]> {
   if (!isId(companyId)) throw companyNotFound();
-  return withTenant(deps.db, member, async (tx) => {
+  return readTenant(deps.db, member, async (tx) => {
     // Timeline entries live only as long as their company (ON DELETE CASCADE) and are read by
     // org_id: an entry found proves the company is the organization's, so only an empty timeline
     // needs the check that tells "no notes" from another organization's id (404).

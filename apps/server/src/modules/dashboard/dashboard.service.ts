@@ -1,6 +1,6 @@
 import type { TDashboardMetrics, TRevenueMonth, TRevenueWindow } from '@pennant/shared/dashboard/schemas';
 import { firstDay, fiscalYearStart, monthsBefore, zonedYearMonth } from '@pennant/shared/months';
-import { withTenant } from '../../db/tenant';
+import { readTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { zoneOrDefault } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
@@ -28,7 +28,7 @@ export async function dashboardMetrics(
   monthCount: TRevenueWindow,
   now: Date = new Date(),
 ): Promise<TDashboardMetrics> {
-  const figures = await withTenant(deps.db, member, async (tx) => {
+  const figures = await readTenant(deps.db, member, async (tx) => {
     const counts = await dashboardCounts(tx, member.orgId);
     const zone = zoneOrDefault(counts.timezone);
     const current = zonedYearMonth(now, zone);

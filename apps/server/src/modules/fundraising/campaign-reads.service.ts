@@ -10,7 +10,7 @@ import {
 } from '@pennant/shared/fundraising/schemas';
 import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
-import { withTenant } from '../../db/tenant';
+import { readTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { zoneOrDefault } from '../invoices/invoices.common';
 import type { TMember } from '../session/member';
@@ -41,7 +41,7 @@ async function readCampaign<T>(
   fn: (tx: TTx) => Promise<T | null>,
 ): Promise<T> {
   if (!isId(id)) throw campaignNotFound();
-  const found = await withTenant(deps.db, member, fn);
+  const found = await readTenant(deps.db, member, fn);
   if (found === null) throw campaignNotFound();
   return found;
 }

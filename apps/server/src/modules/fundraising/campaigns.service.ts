@@ -16,7 +16,7 @@ import { isValid, parseISO } from 'date-fns';
 import type { z } from 'zod';
 import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
@@ -70,7 +70,7 @@ export function totalGoalCents(type: 'player' | 'alumni', goalCents: number | nu
 
 /** The organization's campaigns, not deleted, newest first, with their raised totals and counts (§2.1). */
 export async function listCampaigns(deps: TDeps, member: TMember): Promise<TCampaignList> {
-  const found = await withTenant(deps.db, member, (tx) => listCampaignRows(tx, member.orgId));
+  const found = await readTenant(deps.db, member, (tx) => listCampaignRows(tx, member.orgId));
   return {
     campaigns: found.map((r) => ({
       id: r.id,
@@ -93,10 +93,13 @@ export async function listCampaigns(deps: TDeps, member: TMember): Promise<TCamp
 /** The campaign with its organization's name, players and contacts (§7.2); deleted or another's: 404. */
 export async function getCampaign(deps: TDeps, member: TMember, id: string): Promise<TCampaignDetail> {
   if (!isId(id)) throw campaignNotFound();
-  return withTenant(deps.db, member, async (tx) => {
-    const c = await findCampaignDetail(tx, member.orgId, id);
+  return readTenant(deps.db, member, async (tx) => {
+    // Both in one round trip; the contacts of a campaign that is not there are never answered.
+    const [c, contacts] = await Promise.all([
+      findCampaignDetail(tx, member.orgId, id),
+      listDetailContacts(tx, member.orgId, id),
+    ]);
     if (!c) throw campaignNotFound();
-    const contacts = await listDetailContacts(tx, member.orgId, id);
     const schedule = ZReminderSchedule.safeParse(c.reminder_schedule);
     return {
       id: c.id,

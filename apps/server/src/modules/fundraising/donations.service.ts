@@ -24,7 +24,7 @@ import {
 } from '@pennant/shared/fundraising/schemas';
 import { z } from 'zod';
 import { isoInstant } from '../../db/instant';
-import { withPlatform, withTenant } from '../../db/tenant';
+import { readTenant, withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { organizationZone } from '../invoices/invoices.common';
@@ -208,7 +208,7 @@ const EXPORT_BATCH = FUNDRAISING_LIMITS.donationsExportBatch;
 /** The campaign's connected account, once it is known to be this organization's (404 otherwise, §6). */
 async function campaignAccount(deps: TDeps, member: TMember, id: string): Promise<string | null> {
   if (!isId(id)) throw memberCampaignNotFound();
-  const found = await withTenant(deps.db, member, (tx) => findDonationsCampaign(tx, member.orgId, id));
+  const found = await readTenant(deps.db, member, (tx) => findDonationsCampaign(tx, member.orgId, id));
   if (!found) throw memberCampaignNotFound();
   return found.stripe_connected_account_id;
 }
@@ -226,12 +226,15 @@ export async function campaignDonationPage(
 ): Promise<TDonationPage> {
   if (!isId(id)) throw memberCampaignNotFound();
   const after: TDonationAfter | null = query.cursor ? parseDonationCursor(query.cursor) : null;
-  return withTenant(deps.db, member, async (tx) => {
-    // The first page's count comes with the campaign check, in one statement.
-    const campaign = await findDonationsCampaign(tx, member.orgId, id, after ? null : query.status);
+  return readTenant(deps.db, member, async (tx) => {
+    // The first page's count comes with the campaign check, in one statement; the page leaves with
+    // it (one round trip) and is never answered for a campaign that is not there. One more than
+    // the page: whether another page follows.
+    const [campaign, found] = await Promise.all([
+      findDonationsCampaign(tx, member.orgId, id, after ? null : query.status),
+      listDonationPage(tx, member.orgId, id, query.status, after, PAGE_SIZE + 1),
+    ]);
     if (!campaign) throw memberCampaignNotFound();
-    // One more than the page: whether another page follows.
-    const found = await listDonationPage(tx, member.orgId, id, query.status, after, PAGE_SIZE + 1);
     const page = found.slice(0, PAGE_SIZE);
     const last = page.at(-1);
     const more = found.length > PAGE_SIZE;
@@ -331,7 +334,7 @@ export async function exportDonations(
     deps,
     csvLine(DONATION_EXPORT_COLUMNS),
     (after: TDonationAfter | null) =>
-      withTenant(deps.db, member, (tx) => listDonationPage(tx, member.orgId, id, status, after, EXPORT_BATCH)),
+      readTenant(deps.db, member, (tx) => listDonationPage(tx, member.orgId, id, status, after, EXPORT_BATCH)),
     (last) => ({ micros: last.at_micros, id: last.id }),
     (d) =>
       donationCsvLine(
@@ -364,14 +367,14 @@ export async function exportDonorSummary(
 ): Promise<TCsvDownload> {
   await campaignAccount(deps, member, id);
   const { today, dayOf } = await exportCalendar(deps, member.orgId);
-  const until = await withTenant(deps.db, member, (tx) => newestDonationMicros(tx, member.orgId, id));
+  const until = await readTenant(deps.db, member, (tx) => newestDonationMicros(tx, member.orgId, id));
   const body = csvPages(
     deps,
     csvLine(DONOR_SUMMARY_COLUMNS),
     async (after: TDonorAfter | null) =>
       until === null
         ? []
-        : withTenant(deps.db, member, (tx) =>
+        : readTenant(deps.db, member, (tx) =>
             listDonorSummaryPage(tx, member.orgId, id, status, until, after, EXPORT_BATCH),
           ),
     (last) => ({ paidCents: last.paid_cents, key: last.donor_key }),

@@ -28,7 +28,7 @@ import {
 import type { z } from 'zod';
 import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { PaymentsError } from '../../integrations/payments';
@@ -108,14 +108,17 @@ export async function listInvoices(
     companyId: q.company ?? null,
     search: q.q ? q.q : null,
   };
-  return withTenant(deps.db, member, async (tx) => {
-    const counts = await countInvoiceTabs(tx, member.orgId, filters);
-    const page = await listInvoicePage(tx, member.orgId, {
-      ...filters,
-      tab: q.tab,
-      limit: INVOICE_PAGE_SIZE,
-      offset: (q.page - 1) * INVOICE_PAGE_SIZE,
-    });
+  return readTenant(deps.db, member, async (tx) => {
+    // The counts and the page leave together, one round trip.
+    const [counts, page] = await Promise.all([
+      countInvoiceTabs(tx, member.orgId, filters),
+      listInvoicePage(tx, member.orgId, {
+        ...filters,
+        tab: q.tab,
+        limit: INVOICE_PAGE_SIZE,
+        offset: (q.page - 1) * INVOICE_PAGE_SIZE,
+      }),
+    ]);
     const tabCounts = { active: counts.active_n, paid: counts.paid_n, all: counts.all_n };
     return {
       invoices: page.map(toInvoiceRow),
@@ -135,7 +138,7 @@ export async function invoiceKpis(
   q: z.output<typeof ZInvoiceKpiQuery>,
 ): Promise<TInvoiceKpis> {
   const today = await organizationToday(deps, member.orgId);
-  const row = await withTenant(deps.db, member, (tx) =>
+  const row = await readTenant(deps.db, member, (tx) =>
     invoiceKpiFigures(tx, member.orgId, { companyId: q.company ?? null, today, windowEnd: nextDaysEnd(today) }),
   );
   return {
@@ -147,9 +150,11 @@ export async function invoiceKpis(
 
 /** What Create Invoice offers (spec §4): active agreements, and accepted quotes with no agreement yet. */
 export async function invoiceSources(deps: TDeps, member: TMember): Promise<TInvoiceSources> {
-  return withTenant(deps.db, member, async (tx) => {
-    const agreements = await listInvoiceableAgreements(tx, member.orgId, INVOICE_SOURCES_LIMIT);
-    const quotes = await listInvoiceableQuotes(tx, member.orgId, INVOICE_SOURCES_LIMIT);
+  return readTenant(deps.db, member, async (tx) => {
+    const [agreements, quotes] = await Promise.all([
+      listInvoiceableAgreements(tx, member.orgId, INVOICE_SOURCES_LIMIT),
+      listInvoiceableQuotes(tx, member.orgId, INVOICE_SOURCES_LIMIT),
+    ]);
     return {
       agreements: agreements.map((a) => ({
         id: a.id,
@@ -282,9 +287,11 @@ export async function invoiceFormDefaults(
 ): Promise<TInvoiceFormDefaults> {
   requireInvoiceRight(member, 'create');
   const today = await organizationToday(deps, member.orgId);
-  return withTenant(deps.db, member, async (tx) => {
-    const source = await formSource(tx, member, q);
-    const org = await findInvoicingOrganization(tx, member.orgId);
+  return readTenant(deps.db, member, async (tx) => {
+    // Together, one round trip. The organization's one statement goes first: formSource may issue
+    // a second after its first, and by then the organization's answer is in, so no statement is
+    // ever issued after the other has failed.
+    const [org, source] = await Promise.all([findInvoicingOrganization(tx, member.orgId), formSource(tx, member, q)]);
     if (!org) throw new AppError('not_found', 'Organization not found');
     const cardAvailable = cardAvailableFor(org);
     const invoiceType: TInvoiceType = org.default_payment_method === 'stripe' && cardAvailable ? 'stripe' : 'manual';
@@ -342,7 +349,7 @@ export async function loadInvoiceDetail(tx: TTx, orgId: string, id: string): Pro
 /** One invoice with its lines, company and history; another organization's, unknown or malformed id: 404. */
 export async function getInvoice(deps: TDeps, member: TMember, id: string): Promise<TInvoiceDetail> {
   if (!isId(id)) throw invoiceNotFound();
-  const detail = await withTenant(deps.db, member, (tx) => loadInvoiceDetail(tx, member.orgId, id));
+  const detail = await readTenant(deps.db, member, (tx) => loadInvoiceDetail(tx, member.orgId, id));
   if (!detail) throw invoiceNotFound();
   return detail;
 }

@@ -9,7 +9,7 @@ import type {
 import { ZCreateOrganization } from '@pennant/shared/onboarding/schemas';
 import { slugify } from '@pennant/shared/onboarding/slug';
 import { normalizeRoles, type TRole } from '@pennant/shared/team/roles';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TAuthUser } from '../auth/auth';
@@ -71,7 +71,7 @@ function requireOwner(member: TMember | null): TMember {
 }
 
 export async function adTypes(deps: TDeps, member: TMember): Promise<TAdType[]> {
-  const found = await withTenant(deps.db, member, (tx) => listAdTypes(tx, member.orgId));
+  const found = await readTenant(deps.db, member, (tx) => listAdTypes(tx, member.orgId));
   return found.map((t) => ({ id: t.id, slug: t.slug, label: t.label, isCustom: t.orgId !== null }));
 }
 

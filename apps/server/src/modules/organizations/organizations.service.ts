@@ -7,7 +7,7 @@ import {
   ZOrganizationSettings,
 } from '@pennant/shared/organization/schemas';
 import { canManage } from '@pennant/shared/session/permissions';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
@@ -39,7 +39,7 @@ function toReply(org: TSettingsRow, member: TMember): TOrganizationSettingsReply
 }
 
 export async function getSettings(deps: TDeps, member: TMember): Promise<TOrganizationSettingsReply> {
-  const org = await withTenant(deps.db, member, (tx) => findSettings(tx, member.orgId));
+  const org = await readTenant(deps.db, member, (tx) => findSettings(tx, member.orgId));
   if (!org) throw new AppError('not_found', 'Organization not found');
   return toReply(org, member);
 }

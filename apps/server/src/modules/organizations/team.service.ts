@@ -2,7 +2,7 @@ import { canManage } from '@pennant/shared/session/permissions';
 import { normalizeRoles } from '@pennant/shared/team/roles';
 import { INVITE_MESSAGES, type TPendingInvite, type TTeamMember } from '@pennant/shared/team/schemas';
 import { isoInstant } from '../../db/instant';
-import { withTenant } from '../../db/tenant';
+import { readTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
@@ -26,7 +26,7 @@ export function toPendingInvite(row: TInviteView): TPendingInvite {
 
 /** The Active Users table: every member may see who is on the team. */
 export async function teamMembers(deps: TDeps, member: TMember): Promise<TTeamMember[]> {
-  const found = await withTenant(deps.db, member, (tx) => listMembers(tx, member.orgId));
+  const found = await readTenant(deps.db, member, (tx) => listMembers(tx, member.orgId));
   return found.map((m) => ({
     id: m.user_id,
     fullName: m.full_name,
@@ -42,6 +42,6 @@ export async function teamMembers(deps: TDeps, member: TMember): Promise<TTeamMe
  */
 export async function pendingInvites(deps: TDeps, member: TMember): Promise<TPendingInvite[]> {
   requireTeamRight(member);
-  const found = await withTenant(deps.db, member, (tx) => listPendingInvites(tx, member.orgId));
+  const found = await readTenant(deps.db, member, (tx) => listPendingInvites(tx, member.orgId));
   return found.map(toPendingInvite);
 }

@@ -13,7 +13,7 @@ import {
   type TCcRole,
   type TQueueBlastInput,
 } from '@pennant/shared/outreach/schemas';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { writeEmail } from '../ai/ai.service';
@@ -67,7 +67,7 @@ export async function blastProspects(
   const after = readCursor(query.after);
   const size = BLAST_LIMITS.prospectPageSize;
   const cap = BLAST_LIMITS.prospectCountMax;
-  const found = await withTenant(deps.db, member, (tx) =>
+  const found = await readTenant(deps.db, member, (tx) =>
     // One row past the page says whether there is another; one past the cap, whether there are more.
     findProspectPage(tx, member.orgId, { search, after, limit: size + 1, upTo: after ? size + 1 : cap + 1 }),
   );
@@ -208,7 +208,7 @@ export async function queueBlast(deps: TDeps, member: TMember, input: TQueueBlas
  */
 export async function blastStatus(deps: TDeps, member: TMember, id: string): Promise<TBlastStatusReply> {
   if (!isId(id)) throw new AppError('not_found', BLAST_MESSAGES.blastNotFound);
-  const row = await withTenant(deps.db, member, (tx) => findBlastStatus(tx, member.orgId, id));
+  const row = await readTenant(deps.db, member, (tx) => findBlastStatus(tx, member.orgId, id));
   if (!row) throw new AppError('not_found', BLAST_MESSAGES.blastNotFound);
   const done = row.queued === 0 && row.delivering === 0;
   return {

@@ -12,7 +12,7 @@ import type { TDocumentLink } from '@pennant/shared/catalogue/schemas';
 import { isPremiumActive } from '@pennant/shared/organization/plans';
 import { allows, refusal } from '@pennant/shared/session/permissions';
 import { isoInstant } from '../../db/instant';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TCheckoutSession } from '../../integrations/payments';
@@ -154,7 +154,7 @@ export async function verifySubscription(deps: TDeps, member: TMember): Promise<
 
 /** The organization's receipts, newest first. */
 export async function listReceipts(deps: TDeps, member: TMember): Promise<TReceipt[]> {
-  const found = await withTenant(deps.db, member, (tx) => listReceiptRows(tx, member.orgId));
+  const found = await readTenant(deps.db, member, (tx) => listReceiptRows(tx, member.orgId));
   return found.map((r) => ({
     id: r.id,
     paidAt: isoInstant(r.paid_at),

@@ -13,7 +13,7 @@ import {
 import type { TRedirect } from '@pennant/shared/billing/schemas';
 import { planAllows } from '@pennant/shared/organization/plans';
 import { allows, refusal } from '@pennant/shared/session/permissions';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TConnectedAccount } from '../../integrations/payments';
@@ -99,7 +99,10 @@ async function connectState(deps: TDeps, member: TMember): Promise<TConnectRow> 
 }
 
 export async function getPaymentAccount(deps: TDeps, member: TMember): Promise<TPaymentAccount> {
-  return paymentAccountOf(await connectState(deps, member));
+  // connectState's read, in a read-only transaction: the writes' paths keep theirs.
+  const row = await readTenant(deps.db, member, (tx) => findConnectState(tx, member.orgId));
+  if (!row) throw new AppError('not_found', CONNECT_MESSAGES.orgRequired);
+  return paymentAccountOf(row);
 }
 
 /** Reads the account at the provider and stores it; true when the organization's fields changed. */

@@ -25,7 +25,7 @@ import {
   type ZQuoteListQuery,
 } from '@pennant/shared/quotes/schemas';
 import type { TTx } from '../../db/client';
-import { withTenant } from '../../db/tenant';
+import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { writeEmail } from '../ai/ai.service';
 import { fieldErrors, isId } from '../catalogue/catalogue.common';
@@ -88,17 +88,20 @@ export async function listQuotes(deps: TDeps, member: TMember, query: TListQuery
   const search = query.q?.trim() || null;
   const companyId = query.company ?? null;
   const offset = (query.page - 1) * QUOTE_PAGE_SIZE;
-  return withTenant(deps.db, member, async (tx) => {
+  return readTenant(deps.db, member, async (tx) => {
     const scope = search
       ? await findCompaniesByName(tx, member.orgId, search, companyId)
       : companyId
         ? [companyId]
         : null;
     const empty = scope?.length === 0;
-    const byStatus = empty ? new Map<string, number>() : await countQuotesByStatus(tx, member.orgId, scope);
-    const page = empty
-      ? []
-      : await listQuotePage(tx, member.orgId, scope, pageStatuses(query), QUOTE_PAGE_SIZE, offset);
+    // The counts and the page both need only the scope: they leave together, one round trip.
+    const [byStatus, page] = empty
+      ? [new Map<string, number>(), []]
+      : await Promise.all([
+          countQuotesByStatus(tx, member.orgId, scope),
+          listQuotePage(tx, member.orgId, scope, pageStatuses(query), QUOTE_PAGE_SIZE, offset),
+        ]);
     const counts: TQuoteTabCounts = { all: 0, active: 0, accepted: 0, closed: 0 };
     for (const [raw, n] of byStatus) {
       const status = toQuoteStatus(raw);
@@ -120,7 +123,7 @@ export async function listQuotes(deps: TDeps, member: TMember, query: TListQuery
 
 export async function getQuote(deps: TDeps, member: TMember, id: string): Promise<TQuoteDetail> {
   if (!isId(id)) throw quoteNotFound();
-  return withTenant(deps.db, member, (tx) => loadQuoteDetail(tx, member, id));
+  return readTenant(deps.db, member, (tx) => loadQuoteDetail(tx, member, id));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ function closeConnection(client: pg.PoolClient): void {
  * caller answers) or only reads, opened READ ONLY so that a write in it is an error, whose COMMIT
  * is sent without waiting for its reply.
  */
-export type TTxMode = 'write' | 'read';
+type TTxMode = 'write' | 'read';
 
 /**
  * One transaction on one pooled connection of a PostgreSQL server, opened by one message (BEGIN
@@ -60,8 +60,8 @@ export type TTxMode = 'write' | 'read';
  *   is read after fn;
  * - a read's COMMIT is sent and the connection goes back to the pool at once: the next user's
  *   statements queue behind it on the wire, in the same write when they are issued in the same
- *   tick. A read-only transaction's COMMIT changes nothing and
- *   fails only with its connection, which is then closed.
+ *   tick. A read-only transaction's COMMIT changes nothing and fails only with its connection,
+ *   which is then closed.
  *
  * A write's connection goes back to the pool only after a COMMIT or ROLLBACK that went through;
  * one whose transaction ended in an unknown state is closed instead.

@@ -176,7 +176,7 @@ export async function generateAgreementPdf(deps: TDeps, member: TMember, id: str
 export async function agreementPdfLink(deps: TDeps, member: TMember, id: string): Promise<TDocumentLink> {
   if (!isId(id)) throw agreementNotFound();
   const doc = await readTenant(deps.db, member, async (tx) => {
-    // Both in one round trip; the document of an agreement that is not there is never answered.
+    // Both in one round trip; for an agreement that is not there the document's read is thrown away.
     const [agreement, document] = await Promise.all([
       findAgreement(tx, member.orgId, id),
       findAgreementDocument(tx, member.orgId, id),

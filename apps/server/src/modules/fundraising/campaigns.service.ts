@@ -94,7 +94,7 @@ export async function listCampaigns(deps: TDeps, member: TMember): Promise<TCamp
 export async function getCampaign(deps: TDeps, member: TMember, id: string): Promise<TCampaignDetail> {
   if (!isId(id)) throw campaignNotFound();
   return readTenant(deps.db, member, async (tx) => {
-    // Both in one round trip; the contacts of a campaign that is not there are never answered.
+    // Both in one round trip; for a campaign that is not there the contacts' read is thrown away.
     const [c, contacts] = await Promise.all([
       findCampaignDetail(tx, member.orgId, id),
       listDetailContacts(tx, member.orgId, id),

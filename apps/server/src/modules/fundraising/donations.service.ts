@@ -228,7 +228,7 @@ export async function campaignDonationPage(
   const after: TDonationAfter | null = query.cursor ? parseDonationCursor(query.cursor) : null;
   return readTenant(deps.db, member, async (tx) => {
     // The first page's count comes with the campaign check, in one statement; the page leaves with
-    // it (one round trip) and is never answered for a campaign that is not there. One more than
+    // it (one round trip) and is thrown away for a campaign that is not there. One more than
     // the page: whether another page follows.
     const [campaign, found] = await Promise.all([
       findDonationsCampaign(tx, member.orgId, id, after ? null : query.status),

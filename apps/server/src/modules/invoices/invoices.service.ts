@@ -288,9 +288,7 @@ export async function invoiceFormDefaults(
   requireInvoiceRight(member, 'create');
   const today = await organizationToday(deps, member.orgId);
   return readTenant(deps.db, member, async (tx) => {
-    // Together, one round trip. The organization's one statement goes first: formSource may issue
-    // a second after its first, and by then the organization's answer is in, so no statement is
-    // ever issued after the other has failed.
+    // The organization and the form's source leave together, one round trip.
     const [org, source] = await Promise.all([findInvoicingOrganization(tx, member.orgId), formSource(tx, member, q)]);
     if (!org) throw new AppError('not_found', 'Organization not found');
     const cardAvailable = cardAvailableFor(org);

@@ -92,17 +92,15 @@ export function connectWriteOf(account: TConnectedAccount): TConnectWrite {
   };
 }
 
+/** The organization's payment-account columns, read in a transaction of their own (every caller's later writes open theirs). */
 async function connectState(deps: TDeps, member: TMember): Promise<TConnectRow> {
-  const row = await withTenant(deps.db, member, (tx) => findConnectState(tx, member.orgId));
+  const row = await readTenant(deps.db, member, (tx) => findConnectState(tx, member.orgId));
   if (!row) throw new AppError('not_found', CONNECT_MESSAGES.orgRequired);
   return row;
 }
 
 export async function getPaymentAccount(deps: TDeps, member: TMember): Promise<TPaymentAccount> {
-  // connectState's read, in a read-only transaction: the writes' paths keep theirs.
-  const row = await readTenant(deps.db, member, (tx) => findConnectState(tx, member.orgId));
-  if (!row) throw new AppError('not_found', CONNECT_MESSAGES.orgRequired);
-  return paymentAccountOf(row);
+  return paymentAccountOf(await connectState(deps, member));
 }
 
 /** Reads the account at the provider and stores it; true when the organization's fields changed. */

@@ -365,6 +365,7 @@ forEachDatabase('dashboard: kept totals', (env) => {
       sql`SELECT invoice_totals_move(ARRAY[]::invoice[], ARRAY[]::invoice[])`,
       sql`SELECT agreement_month_refresh(${member.orgId}::uuid, NULL, NULL, NULL)`,
       sql`SELECT campaign_giving_apply(1, ARRAY[]::donation[])`,
+      sql`SELECT agreement_in_force_move(ARRAY[]::contract[], ARRAY[]::contract[])`,
     ];
     for (const call of calls) {
       // The database's refusal, under the driver's "Failed query" wrapper.
@@ -374,6 +375,77 @@ forEachDatabase('dashboard: kept totals', (env) => {
       );
       expect(refused).toMatch(/permission denied/);
     }
+  });
+
+  it('agreements in force stay exact on every day through starts, ends, status changes, deletes and restores', async () => {
+    const { client, orgId, member, companyId } = await setup('In Force Boosters');
+    const other = await setup('Other Boosters');
+    /** Days around every start and end below, and today (the dashboard's). */
+    const DAYS = ['2024-12-31', '2025-01-01', '2025-06-30', '2025-07-01', '2025-12-31', '2026-01-01', '2026-01-02'];
+    const kept = (day: string) =>
+      readCount(sql`SELECT org_agreements_in_force(${orgId}::uuid, ${day}::date) AS n`, member);
+    const counted = (day: string) =>
+      readCount(
+        sql`SELECT count(*) AS n FROM contract WHERE org_id = ${orgId} AND status = 'active' AND deleted_at IS NULL
+              AND start_date <= ${day}::date AND end_date >= ${day}::date`,
+        member,
+      );
+    async function readCount(query: ReturnType<typeof sql>, m: TMember): Promise<number> {
+      const [row] = await withTenant(env().deps.db, m, (tx) => rows(tx, z.object({ n: column.count }), query));
+      return row?.n ?? -1;
+    }
+    const expectExactDays = async (step: string) => {
+      const shown: number[] = [];
+      const truth: number[] = [];
+      for (const day of DAYS) {
+        shown.push(await kept(day));
+        truth.push(await counted(day));
+      }
+      expect(shown, step).toEqual(truth);
+      const today = await dashboardMetrics(env().deps, member, 12);
+      expect(today.activeContracts, `${step}: today`).toBe(await counted(new Date().toISOString().slice(0, 10)));
+      return shown;
+    };
+
+    const agreement = (startDate: string, endDate: string, status = 'active') =>
+      seedAgreement(env(), orgId, { companyId, startDate, endDate, status });
+    const year = await agreement('2025-01-01', '2025-12-31');
+    const half = await agreement('2025-07-01', '2026-01-01');
+    await agreement('2025-01-01', '2025-06-30', 'draft');
+    const current = await agreement('2020-01-01', '2099-12-31');
+    // Another organization's agreement changes nothing here.
+    await seedAgreement(env(), other.orgId, { companyId: other.companyId, startDate: '2025-01-01', endDate: '2025-12-31' });
+    expect(await expectExactDays('seeded')).toEqual([1, 2, 2, 3, 3, 2, 1]);
+
+    // Deleted and restored through the API, as a person does.
+    expectStatus(await client.delete(`/api/agreements/${year}`), 200, 'delete agreement');
+    expect(await expectExactDays('deleted')).toEqual([1, 1, 1, 2, 2, 2, 1]);
+    expectStatus(await client.post(`/api/agreements/${year}/restore`, {}), 200, 'restore agreement');
+    await expectExactDays('restored');
+
+    // Its dates moved, its status changed both ways, and several rows in one statement.
+    await platformExec(env(), sql`UPDATE contract SET start_date = '2025-06-30', end_date = '2026-01-02' WHERE id = ${half}`);
+    await expectExactDays('dates moved');
+    await platformExec(env(), sql`UPDATE contract SET status = 'expired' WHERE id = ${year}`);
+    await expectExactDays('expired');
+    await platformExec(env(), sql`UPDATE contract SET status = 'active' WHERE org_id = ${orgId}`);
+    expect(await expectExactDays('all active')).toEqual([1, 3, 4, 3, 3, 2, 2]);
+    // A change to what is not counted (the notes) leaves the days alone; deleted outright, it leaves them.
+    await platformExec(env(), sql`UPDATE contract SET notes = 'Renewed by phone' WHERE id = ${current}`);
+    await platformExec(env(), sql`DELETE FROM contract WHERE id IN (${current}, ${half})`);
+    expect(await expectExactDays('deleted outright')).toEqual([0, 2, 2, 1, 1, 0, 0]);
+
+    // The organization's deletion takes its days with it, and leaves the other's alone.
+    const days = (org: string) =>
+      platformQuery(
+        env(),
+        z.object({ n: column.count }),
+        sql`SELECT count(*) AS n FROM org_agreement_in_force_day WHERE org_id = ${org}`,
+      );
+    expect((await days(orgId))[0]?.n).toBeGreaterThan(0);
+    await platformExec(env(), sql`DELETE FROM organization WHERE id = ${orgId}`);
+    expect(await days(orgId)).toEqual([{ n: 0 }]);
+    expect(await days(other.orgId)).toEqual([{ n: 2 }]);
   });
 
   it('two agreements of one month written at once both count (the second waits for the first)', async () => {

@@ -25,7 +25,7 @@ export type TDashboardCounts = z.output<typeof ZCounts>;
  * transaction's user, so no platform transaction of its own), in one statement:
  * - total and sponsoring companies, from the per-status counts;
  * - agreements in force today: active, not deleted, today between the start and end dates (on the
- *   database's calendar), counted from contract_org_status_end_idx alone;
+ *   database's calendar), summed from the day deltas 0031 keeps (one row per start or end date);
  * - invoices still owed and out of the organization's hands (spec §7 outstanding) and their total,
  *   from the per-status totals.
  */
@@ -41,9 +41,7 @@ export async function dashboardCounts(tx: TTx, orgId: string): Promise<TDashboar
                a.n AS active_contracts, o.n AS outstanding_count, o.cents AS outstanding_cents
         FROM (SELECT coalesce(sum(n), 0) AS total, coalesce(sum(n) FILTER (WHERE status = 'sponsor'), 0) AS sponsoring
               FROM company_status_counts(${orgId}::uuid)) c,
-             (SELECT count(*) AS n FROM contract
-              WHERE org_id = ${orgId} AND status = 'active' AND deleted_at IS NULL
-                AND start_date <= current_date AND end_date >= current_date) a,
+             (SELECT org_agreements_in_force(${orgId}::uuid, current_date) AS n) a,
              (SELECT coalesce(sum(n), 0) AS n, coalesce(sum(cents), 0) AS cents
               FROM invoice_status_counts(${orgId}::uuid) WHERE status IN (${outstanding})) o`,
   );

@@ -414,7 +414,11 @@ forEachDatabase('dashboard: kept totals', (env) => {
     await agreement('2025-01-01', '2025-06-30', 'draft');
     const current = await agreement('2020-01-01', '2099-12-31');
     // Another organization's agreement changes nothing here.
-    await seedAgreement(env(), other.orgId, { companyId: other.companyId, startDate: '2025-01-01', endDate: '2025-12-31' });
+    await seedAgreement(env(), other.orgId, {
+      companyId: other.companyId,
+      startDate: '2025-01-01',
+      endDate: '2025-12-31',
+    });
     expect(await expectExactDays('seeded')).toEqual([1, 2, 2, 3, 3, 2, 1]);
 
     // Deleted and restored through the API, as a person does.
@@ -424,7 +428,10 @@ forEachDatabase('dashboard: kept totals', (env) => {
     await expectExactDays('restored');
 
     // Its dates moved, its status changed both ways, and several rows in one statement.
-    await platformExec(env(), sql`UPDATE contract SET start_date = '2025-06-30', end_date = '2026-01-02' WHERE id = ${half}`);
+    await platformExec(
+      env(),
+      sql`UPDATE contract SET start_date = '2025-06-30', end_date = '2026-01-02' WHERE id = ${half}`,
+    );
     await expectExactDays('dates moved');
     await platformExec(env(), sql`UPDATE contract SET status = 'expired' WHERE id = ${year}`);
     await expectExactDays('expired');

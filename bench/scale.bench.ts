@@ -186,6 +186,13 @@ function endpointsFrom(
     ['GET /admin/orgs?search=soccer', '/api/admin/orgs?search=soccer'],
     ['GET /admin/users?search=club1', '/api/admin/users?search=club1'],
   ];
+  // A campaign's contacts a page at a time, as its detail page reads them (all of them: the editor).
+  if (ids.campaign) {
+    extra.push([
+      'GET /fundraising/campaigns/{id}/contacts?page=2',
+      `/api/fundraising/campaigns/${ids.campaign}/contacts?page=2`,
+    ]);
+  }
   for (const [label, path] of extra) {
     endpoints.push({ label, path, admin: path.startsWith('/api/admin'), dashboard: false });
   }

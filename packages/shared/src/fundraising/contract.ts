@@ -5,6 +5,8 @@ import { ZIdText } from '../fields';
 import {
   ZAddContactsInput,
   ZAddContactsResult,
+  ZCampaignContactList,
+  ZCampaignContactsQuery,
   ZCampaignDetail,
   ZCampaignInput,
   ZCampaignList,
@@ -103,7 +105,7 @@ export const createCampaign = contract({
 
 export const getCampaign = read(
   '/fundraising/campaigns/{id}',
-  'A campaign with its organization, players and contacts',
+  'A campaign with its organization’s name, its players and how many contacts it holds',
   ZCampaignDetail,
 );
 
@@ -234,6 +236,18 @@ export const campaignInsights = contract({
   resources,
   request: { params: ZParams, query: ZInsightsQuery },
   responses: { 200: json(ZContactInsights), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
+});
+
+export const listCampaignContacts = contract({
+  method: 'get',
+  path: '/fundraising/campaigns/{id}/contacts',
+  tags,
+  summary: 'A campaign’s contacts in the order entered: one page of 25 when a page is given, else all (for the editor)',
+  permission: 'member',
+  topic,
+  resources,
+  request: { params: ZParams, query: ZCampaignContactsQuery },
+  responses: { 200: json(ZCampaignContactList), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
 });
 
 export const addCampaignContacts = contract({

@@ -73,6 +73,8 @@ export const FUNDRAISING_LIMITS = {
   topDonorsHeld: 10,
   topDonorsShown: 5,
   insightsPageSize: 10,
+  /** Contacts a page in the detail page's Contacts section. */
+  contactsPageSize: 25,
   /**
    * Donation Details loads 20 donations at a time, newest first, 'Load More' for the next (the
    * spec lists them all; a campaign can hold thousands). The exports read 1,000 donations, or
@@ -397,9 +399,26 @@ export const ZCampaignDetail = z.object({
   updatedAt: z.string(),
   organizationName: z.string(),
   players: z.array(ZCampaignPlayer),
-  contacts: z.array(ZCampaignContact),
+  /** How many contacts the campaign holds; the contacts themselves are read page by page (below). */
+  contactCount: z.number().int(),
 });
 export type TCampaignDetail = z.output<typeof ZCampaignDetail>;
+
+/**
+ * A campaign's contacts in the order they were entered: one page of `contactsPageSize` when a page
+ * is asked for (the detail page's Contacts section), else all of them (the editor, which saves the
+ * whole list back). A campaign can hold tens of thousands, so the detail read carries none.
+ */
+export const ZCampaignContactsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+export const ZCampaignContactList = z.object({
+  contacts: z.array(ZCampaignContact),
+  /** All the campaign's contacts, and those of them e-mailed (Email Sent), whatever the page. */
+  total: z.number().int(),
+  emailedCount: z.number().int(),
+});
+export type TCampaignContactList = z.output<typeof ZCampaignContactList>;
 
 /** The email history summary (§3) that picks the launch mode (§4.2). */
 export const ZEmailHistory = z.object({

@@ -346,7 +346,7 @@ export async function listCampaigns(tx: TTx, orgId: string): Promise<TCampaignLi
 }
 
 // ---------------------------------------------------------------------------------------------
-// The detail (§7.2): the campaign with its organization and players, then its contacts
+// The detail (§7.2): the campaign with its organization, players and contact count; its contacts
 // ---------------------------------------------------------------------------------------------
 
 const ZDetailRow = ZCampaignColumns.extend({
@@ -360,6 +360,7 @@ const ZDetailRow = ZCampaignColumns.extend({
   organization_name: z.string(),
   /** Sorted by name (as the dialog lists them). */
   players: z.array(z.object({ id: z.string(), name: z.string() })),
+  contact_count: column.count,
 });
 export type TCampaignDetailRow = z.output<typeof ZDetailRow>;
 
@@ -372,7 +373,8 @@ export async function findCampaignDetail(tx: TTx, orgId: string, id: string): Pr
                c.message_perspective, c.reminder_schedule, c.created_at, c.updated_at, o.name AS organization_name,
                (SELECT COALESCE(json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY lower(p.name), p.id),
                                 '[]'::json)
-                FROM campaign_player p WHERE p.org_id = c.org_id AND p.campaign_id = c.id) AS players
+                FROM campaign_player p WHERE p.org_id = c.org_id AND p.campaign_id = c.id) AS players,
+               COALESCE((SELECT t.contact_count FROM campaign_tally_of(c.org_id, c.id) t), 0) AS contact_count
         FROM fundraising_campaign c JOIN organization o ON o.id = c.org_id
         WHERE c.org_id = ${orgId} AND c.id = ${id} AND NOT c.is_deleted`,
   );
@@ -390,21 +392,45 @@ const ZDetailContact = z.object({
 });
 
 /**
- * The contacts in the order they were entered; email_sent when the campaign e-mail went or is
- * queued for them (the 'Email Sent' badge and the lock, §4.1), opted_out from the organization's
- * contact (an opt-out holds for every campaign). From the roster the triggers of 0026 keep (the
- * contact's name, address and opt-out and the campaign recipient's status beside each campaign
- * contact, stored together): 500 contacts are a dozen pages, not three lookups each.
+ * The contacts in the order they were entered, all of them or one page (limit and offset; a
+ * campaign's contacts are a few thousand at most, and the pager names pages by number);
+ * email_sent when the campaign e-mail went or is queued for them (the 'Email Sent' badge and the
+ * lock, §4.1), opted_out from the organization's contact (an opt-out holds for every campaign).
+ * From the roster the triggers of 0026 keep (the contact's name, address and opt-out and the
+ * campaign recipient's status beside each campaign contact, stored together).
  */
-export async function listDetailContacts(tx: TTx, orgId: string, campaignId: string) {
+export async function listDetailContacts(
+  tx: TTx,
+  orgId: string,
+  campaignId: string,
+  page: { limit: number; offset: number } | null,
+) {
   return preparedRows(
     tx,
     ZDetailContact,
     sql`SELECT r.id, r.contact_id, r.player_id, r.name, r.email, r.email_opt_out AS opted_out,
                COALESCE(r.recipient_status IN ('sent', 'queued'), false) AS email_sent
         FROM campaign_roster_rows(${orgId}, ${campaignId}) r
-        ORDER BY r.created_at, r.id`,
+        ORDER BY r.created_at, r.id${page ? sql` LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
   );
+}
+
+const ZContactCounts = z.object({ found: z.boolean(), total: column.count, emailed: column.count });
+
+/**
+ * Whether the campaign is there (not deleted, this organization's), with all its contacts and
+ * those e-mailed (the same rule as email_sent above), whatever page is shown.
+ */
+export async function countDetailContacts(tx: TTx, orgId: string, campaignId: string) {
+  const [row] = await preparedRows(
+    tx,
+    ZContactCounts,
+    sql`SELECT EXISTS (SELECT 1 FROM fundraising_campaign c
+                       WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted) AS found,
+               count(*) AS total, count(*) FILTER (WHERE r.recipient_status IN ('sent', 'queued')) AS emailed
+        FROM campaign_roster_rows(${orgId}, ${campaignId}) r`,
+  );
+  return row ?? { found: false, total: 0, emailed: 0 };
 }
 
 const ZRowPaymentAccount = z.object({

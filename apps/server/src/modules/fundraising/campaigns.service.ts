@@ -1,13 +1,16 @@
 import { canAcceptCardPayments } from '@pennant/shared/billing/connect';
 import {
   DEFAULT_REMINDER_SCHEDULE,
+  FUNDRAISING_LIMITS,
   FUNDRAISING_MESSAGES,
   type TAddContactsResult,
+  type TCampaignContactList,
   type TCampaignDetail,
   type TCampaignInput,
   type TCampaignList,
   type TCampaignSaved,
   type ZAddContactsInput,
+  type ZCampaignContactsQuery,
   ZReminderSchedule,
   type ZTemplateInput,
 } from '@pennant/shared/fundraising/schemas';
@@ -24,6 +27,7 @@ import { saveTemplate } from './campaign-launch.repo';
 import { campaignNotFound, isId, publishFundraising, requireCampaignRight } from './campaigns.common';
 import {
   campaignPlayerIds,
+  countDetailContacts,
   deleteCampaignContacts,
   deletePlayers,
   findCampaignDetail,
@@ -90,15 +94,14 @@ export async function listCampaigns(deps: TDeps, member: TMember): Promise<TCamp
   };
 }
 
-/** The campaign with its organization's name, players and contacts (§7.2); deleted or another's: 404. */
+/**
+ * The campaign with its organization's name, its players and how many contacts it holds (§7.2);
+ * deleted or another's: 404. The contacts are read apart (campaignContacts).
+ */
 export async function getCampaign(deps: TDeps, member: TMember, id: string): Promise<TCampaignDetail> {
   if (!isId(id)) throw campaignNotFound();
   return readTenant(deps.db, member, async (tx) => {
-    // Both in one round trip; for a campaign that is not there the contacts' read is thrown away.
-    const [c, contacts] = await Promise.all([
-      findCampaignDetail(tx, member.orgId, id),
-      listDetailContacts(tx, member.orgId, id),
-    ]);
+    const c = await findCampaignDetail(tx, member.orgId, id);
     if (!c) throw campaignNotFound();
     const schedule = ZReminderSchedule.safeParse(c.reminder_schedule);
     return {
@@ -119,6 +122,33 @@ export async function getCampaign(deps: TDeps, member: TMember, id: string): Pro
       updatedAt: isoInstant(c.updated_at),
       organizationName: c.organization_name,
       players: c.players,
+      contactCount: c.contact_count,
+    };
+  });
+}
+
+/**
+ * A campaign's contacts in the order entered: one page of contactsPageSize when a page is asked
+ * for, else all of them (the editor saves the whole list back); with the counts of all of them.
+ * Deleted or another's: 404.
+ */
+export async function campaignContacts(
+  deps: TDeps,
+  member: TMember,
+  id: string,
+  query: z.output<typeof ZCampaignContactsQuery>,
+): Promise<TCampaignContactList> {
+  if (!isId(id)) throw campaignNotFound();
+  const size = FUNDRAISING_LIMITS.contactsPageSize;
+  const page = query.page ? { limit: size, offset: (query.page - 1) * size } : null;
+  return readTenant(deps.db, member, async (tx) => {
+    // Both in one round trip; for a campaign that is not there the contacts' read is thrown away.
+    const [counts, contacts] = await Promise.all([
+      countDetailContacts(tx, member.orgId, id),
+      listDetailContacts(tx, member.orgId, id, page),
+    ]);
+    if (!counts.found) throw campaignNotFound();
+    return {
       contacts: contacts.map((k) => ({
         id: k.id,
         contactId: k.contact_id,
@@ -128,6 +158,8 @@ export async function getCampaign(deps: TDeps, member: TMember, id: string): Pro
         emailSent: k.email_sent,
         optedOut: k.opted_out,
       })),
+      total: counts.total,
+      emailedCount: counts.emailed,
     };
   });
 }

@@ -315,6 +315,54 @@ forEachDatabase('fundraising campaigns: list, delete, add contacts, template', (
     expect(list.campaigns.map((c) => c.id)).toEqual([second.id, first.id]);
   });
 
+  it('reads a campaign’s contacts a page of 25 at a time, or all of them, with their counts; the detail only counts them', async () => {
+    const { client, orgId } = await campaignOrg(env(), 'Roster Boosters');
+    const extras = Array.from({ length: 27 }, (_, i) => ({
+      name: `Parent ${String(i + 1).padStart(2, '0')}`,
+      email: `parent${i + 1}@example.org`,
+      playerIndex: 0,
+    }));
+    const { id } = await postCampaign(
+      client,
+      playerCampaignBody({ contacts: [...playerCampaignBody().contacts, ...extras] }),
+    );
+    const { detail, contacts } = await campaignIds(client, id);
+    expect(detail.contactCount).toBe(30);
+    expect('contacts' in (await client.get<object>(`${BASE}/${id}`)).body).toBe(false);
+    await recordSend(env(), orgId, id, [idOf(contacts, 'maria@example.org'), idOf(contacts, 'parent27@example.org')]);
+    await recordSend(env(), orgId, id, [idOf(contacts, 'parent1@example.org')], { status: 'failed' });
+
+    type TPage = { contacts: { email: string; emailSent: boolean }[]; total: number; emailedCount: number };
+    const page = async (query: string) =>
+      expectStatus(await client.get<TPage>(`${BASE}/${id}/contacts${query}`), 200, query);
+    const all = await page('');
+    expect(all.contacts).toHaveLength(30);
+    expect([all.total, all.emailedCount]).toEqual([30, 2]);
+    const first = await page('?page=1');
+    const second = await page('?page=2');
+    expect(first.contacts.map((c) => c.email)).toEqual(all.contacts.slice(0, 25).map((c) => c.email));
+    expect(second.contacts.map((c) => [c.email, c.emailSent])).toEqual([
+      ['parent23@example.org', false],
+      ['parent24@example.org', false],
+      ['parent25@example.org', false],
+      ['parent26@example.org', false],
+      ['parent27@example.org', true],
+    ]);
+    expect([second.total, second.emailedCount]).toEqual([30, 2]);
+    expect(await page('?page=3')).toEqual({ contacts: [], total: 30, emailedCount: 2 });
+
+    for (const bad of ['?page=0', '?page=two', '?page=1.5']) {
+      expect((await client.get(`${BASE}/${id}/contacts${bad}`)).status, bad).toBe(400);
+    }
+    // Another organization's campaign, an unknown one, a deleted one: not found.
+    const other = await campaignOrg(env(), 'Nosy Boosters');
+    expect((await other.client.get(`${BASE}/${id}/contacts?page=1`)).status).toBe(404);
+    expect((await client.get(`${BASE}/00000000-0000-4000-8000-000000000000/contacts`)).status).toBe(404);
+    const draft = await postCampaign(client, playerCampaignBody({ name: 'Gone Drive' }));
+    expectStatus(await client.delete(`${BASE}/${draft.id}`), 200, 'delete');
+    expect((await client.get(`${BASE}/${draft.id}/contacts`)).status).toBe(404);
+  });
+
   it('deletes softly; a sent campaign cannot be deleted', async () => {
     const { client, orgId } = await campaignOrg(env(), 'Delete Boosters');
     const draft = await postCampaign(client, playerCampaignBody());

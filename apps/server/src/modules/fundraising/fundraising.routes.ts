@@ -17,6 +17,7 @@ import {
 } from './campaign-reads.service';
 import {
   addCampaignContacts,
+  campaignContacts,
   createCampaign,
   deleteCampaign,
   getCampaign,
@@ -109,6 +110,12 @@ export const fundraisingRoutes = createRouter()
   )
   .openapi(route(api.campaignAnalytics), async (c) =>
     c.json(await campaignAnalytics(c.get('deps'), await requireMember(c), c.req.valid('param').id), 200),
+  )
+  .openapi(route(api.listCampaignContacts), async (c) =>
+    c.json(
+      await campaignContacts(c.get('deps'), await requireMember(c), c.req.valid('param').id, c.req.valid('query')),
+      200,
+    ),
   )
   .openapi(route(api.campaignInsights), async (c) =>
     c.json(

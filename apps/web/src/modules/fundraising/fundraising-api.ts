@@ -24,6 +24,8 @@ export const fundraisingKeys = {
   all: ['fundraising'] as const,
   list: ['fundraising', 'list'] as const,
   detail: (id: string) => ['fundraising', 'campaign', id] as const,
+  /** Page 0: all of them (the editor). */
+  contacts: (id: string, page: number) => ['fundraising', 'campaign', id, 'contacts', page] as const,
   history: (id: string) => ['fundraising', 'campaign', id, 'history'] as const,
   playerProgress: (id: string) => ['fundraising', 'campaign', id, 'player-progress'] as const,
   progress: (id: string) => ['fundraising', 'campaign', id, 'progress'] as const,
@@ -53,6 +55,29 @@ export function useCampaign(id: string) {
   return useQuery({
     queryKey: fundraisingKeys.detail(id),
     queryFn: () => call(api.getCampaign, { params: { id } }),
+    enabled: id !== '',
+    staleTime: STALE_MS,
+    retry: retryServerErrors,
+  });
+}
+
+/** One page of the campaign's contacts (the detail page's Contacts section). */
+export function useCampaignContactPage(id: string, page: number, enabled = true) {
+  return useQuery({
+    queryKey: fundraisingKeys.contacts(id, page),
+    queryFn: () => call(api.listCampaignContacts, { params: { id }, query: { page } }),
+    enabled: enabled && id !== '',
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+    retry: retryServerErrors,
+  });
+}
+
+/** All the campaign's contacts, for the editor (it saves the whole list back). */
+export function useAllCampaignContacts(id: string) {
+  return useQuery({
+    queryKey: fundraisingKeys.contacts(id, 0),
+    queryFn: () => call(api.listCampaignContacts, { params: { id }, query: {} }),
     enabled: id !== '',
     staleTime: STALE_MS,
     retry: retryServerErrors,

@@ -53,7 +53,7 @@ export function CampaignCards({ campaign: c }: { campaign: TCampaignDetail }) {
       {c.campaignType === 'player' ? (
         <SummaryCard icon={Users} title="Players" value={c.players.length} hint="Player campaign" />
       ) : (
-        <SummaryCard icon={Users} title="Contacts" value={c.contacts.length} hint="Alumni campaign" />
+        <SummaryCard icon={Users} title="Contacts" value={c.contactCount} hint="Alumni campaign" />
       )}
       <SummaryCard
         icon={Activity}

@@ -1,27 +1,31 @@
-import { FUNDRAISING_MESSAGES, type TCampaignDetail } from '@pennant/shared/fundraising/schemas';
+import { FUNDRAISING_LIMITS, FUNDRAISING_MESSAGES, type TCampaignDetail } from '@pennant/shared/fundraising/schemas';
 import { Lock } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Loading } from '@/components/ui/Spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/Table';
+import { errorMessage } from '@/lib/api';
+import { useCampaignContactPage } from '../fundraising-api';
 import { Pager } from './parts';
 
-const PAGE_SIZE = 25;
+const PAGE_SIZE = FUNDRAISING_LIMITS.contactsPageSize;
 
 /**
  * A sent campaign's contacts (§4.1): locked (the banner), each marked 'Email Sent' once e-mailed;
- * new contacts are added through the dialogs, never edited here. Paged in the browser: the
- * campaign read already holds them all.
+ * new contacts are added through the dialogs, never edited here. Read a page at a time: a
+ * campaign can hold thousands of contacts, and the campaign's own read carries none.
  */
 export function CampaignContacts({ campaign: c, action }: { campaign: TCampaignDetail; action?: ReactNode }) {
   const [page, setPage] = useState(1);
+  const read = useCampaignContactPage(c.id, page);
   const isPlayer = c.campaignType === 'player';
   const playerNames = useMemo(() => new Map(c.players.map((p) => [p.id, p.name])), [c.players]);
-  const totalPages = Math.max(1, Math.ceil(c.contacts.length / PAGE_SIZE));
+  const total = read.data?.total ?? c.contactCount;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(page, totalPages);
-  const shown = c.contacts.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
-  const sentCount = c.contacts.filter((x) => x.emailSent).length;
+  const shown = read.data?.contacts ?? [];
 
   return (
     <Card>
@@ -29,7 +33,7 @@ export function CampaignContacts({ campaign: c, action }: { campaign: TCampaignD
         <div>
           <CardTitle>Contacts</CardTitle>
           <p className="text-sm text-slate-600">
-            {c.contacts.length} contacts · {sentCount} e-mailed
+            {total} contacts{read.data ? ` · ${read.data.emailedCount} e-mailed` : ''}
           </p>
         </div>
         {action}
@@ -38,7 +42,11 @@ export function CampaignContacts({ campaign: c, action }: { campaign: TCampaignD
         <Alert tone="info" icon={Lock}>
           {FUNDRAISING_MESSAGES.contactsLocked}
         </Alert>
-        {c.contacts.length === 0 ? (
+        {read.isError ? (
+          <Alert tone="error">{errorMessage(read.error, 'The contacts could not be loaded.')}</Alert>
+        ) : !read.data ? (
+          <Loading>Loading contacts...</Loading>
+        ) : total === 0 ? (
           <p className="text-sm text-slate-600">No contacts yet.</p>
         ) : (
           <>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { FUNDRAISING_MESSAGES, type TCampaignDetail } from '@pennant/shared/fundraising/schemas';
+import { FUNDRAISING_MESSAGES } from '@pennant/shared/fundraising/schemas';
 import type { TRole } from '@pennant/shared/team/roles';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,12 +8,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededClient, stubResizeObserver, withClient } from '../../catalogue/test-helpers';
 import { apiError, stubApi } from '../../invoices/test-fixtures';
 import { fundraisingKeys } from '../fundraising-api';
+import type { TEditableCampaign } from '../wizard/campaign-form';
 import { CampaignDetailPage } from './CampaignDetailPage';
 import {
   alumniDetail,
   analytics,
   CAMPAIGN_ID,
   campaignDetail,
+  contactPage,
   donation,
   emailHistory,
   insights,
@@ -46,8 +48,17 @@ function renderPage(opts: { roles?: TRole[]; seed?: TSeed[] } = {}) {
   return client;
 }
 
-const playerSeed = (detail: TCampaignDetail = campaignDetail()): TSeed[] => [
-  [fundraisingKeys.detail(CAMPAIGN_ID), detail],
+/** The detail read (no contacts) and, last, the first page of its contacts' read. */
+const detailSeed = (c: TEditableCampaign) => {
+  const { contacts: _all, ...detail } = c;
+  return {
+    detail: [fundraisingKeys.detail(CAMPAIGN_ID), detail] as TSeed,
+    contacts: [fundraisingKeys.contacts(CAMPAIGN_ID, 1), contactPage(c, 1)] as TSeed,
+  };
+};
+
+const playerSeed = (c: TEditableCampaign = campaignDetail()): TSeed[] => [
+  detailSeed(c).detail,
   [
     fundraisingKeys.history(CAMPAIGN_ID),
     emailHistory({ hasPreviousSends: true, previouslySentContacts: 1, newContacts: 1 }),
@@ -67,10 +78,11 @@ const playerSeed = (detail: TCampaignDetail = campaignDetail()): TSeed[] => [
       ],
     },
   ],
+  detailSeed(c).contacts,
 ];
 
-const alumniSeed = (detail: TCampaignDetail = alumniDetail()): TSeed[] => [
-  [fundraisingKeys.detail(CAMPAIGN_ID), detail],
+const alumniSeed = (c: TEditableCampaign = alumniDetail()): TSeed[] => [
+  detailSeed(c).detail,
   [
     fundraisingKeys.history(CAMPAIGN_ID),
     emailHistory({ hasPreviousSends: true, previouslySentContacts: 2, newContacts: 0 }),
@@ -87,6 +99,7 @@ const alumniSeed = (detail: TCampaignDetail = alumniDetail()): TSeed[] => [
     },
   ],
   [fundraisingKeys.analytics(CAMPAIGN_ID), analytics(12)],
+  detailSeed(c).contacts,
 ];
 
 const card = (title: string) => {
@@ -148,6 +161,34 @@ describe('CampaignDetailPage: a player campaign', () => {
     const contacts = within(screen.getByRole('table', { name: 'Campaign contacts' })).getAllByRole('row');
     expect(within(contacts[1] as HTMLElement).getByText('Email Sent')).toBeTruthy();
     expect(within(contacts[2] as HTMLElement).getByText('Not sent yet')).toBeTruthy();
+  });
+
+  it('reads the contacts a page at a time from the server, with the counts of all of them', async () => {
+    const many = campaignDetail({
+      contacts: Array.from({ length: 30 }, (_, i) => ({
+        id: `cc000000-0000-4000-8000-0000000000${String(i + 10)}`,
+        contactId: `ca000000-0000-4000-8000-0000000000${String(i + 10)}`,
+        playerId: PLAYER_A,
+        name: `Parent ${i + 1}`,
+        email: `parent${i + 1}@example.org`,
+        emailSent: i < 3,
+        optedOut: false,
+      })),
+    });
+    const fetchMock = stubApi(() => Response.json(contactPage(many, 2)));
+    renderPage({ seed: playerSeed(many) });
+    expect(screen.getByText('30 contacts · 3 e-mailed')).toBeTruthy();
+    const table = () => within(screen.getByRole('table', { name: 'Campaign contacts' }));
+    expect(table().getAllByRole('row')).toHaveLength(26);
+    expect(table().getByText('Parent 25')).toBeTruthy();
+
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Contact pages' })).getByRole('button', { name: 'Page 2' }),
+    );
+    await waitFor(() => expect(table().getByText('Parent 26')).toBeTruthy());
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(`/api/fundraising/campaigns/${CAMPAIGN_ID}/contacts?page=2`);
+    expect(table().getAllByRole('row')).toHaveLength(6);
+    expect(table().queryByText('Parent 25')).toBeNull();
   });
 
   it('shows the last-updated line once the campaign changed more than 60 seconds after creation', () => {

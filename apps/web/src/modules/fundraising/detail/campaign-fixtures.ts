@@ -1,6 +1,6 @@
 import type { TPaymentAccount } from '@pennant/shared/billing/connect';
 import type {
-  TCampaignDetail,
+  TCampaignContactList,
   TContactInsights,
   TDonationAnalytics,
   TDonationRow,
@@ -8,14 +8,17 @@ import type {
   TPlayerProgress,
 } from '@pennant/shared/fundraising/schemas';
 
+import type { TEditableCampaign } from '../wizard/campaign-form';
+
 /** Test data for the campaign and launch pages, shaped by the shared reply types. */
 
 export const CAMPAIGN_ID = 'c0000000-0000-4000-8000-000000000001';
 export const PLAYER_A = 'b0000000-0000-4000-8000-00000000000a';
 export const PLAYER_B = 'b0000000-0000-4000-8000-00000000000b';
 
-export function campaignDetail(over: Partial<TCampaignDetail> = {}): TCampaignDetail {
-  return {
+/** A campaign with all its contacts: the detail read (contactCount) and the contacts' own read. */
+export function campaignDetail(over: Partial<TEditableCampaign> = {}): TEditableCampaign {
+  const c: TEditableCampaign = {
     id: CAMPAIGN_ID,
     name: 'Spring Booster Drive',
     status: 'sent',
@@ -61,11 +64,23 @@ export function campaignDetail(over: Partial<TCampaignDetail> = {}): TCampaignDe
         optedOut: false,
       },
     ],
+    contactCount: 0,
     ...over,
+  };
+  return { ...c, contactCount: over.contactCount ?? c.contacts.length };
+}
+
+/** The contacts' read: one page (of 25) of them, or all of them, with the counts of all. */
+export function contactPage(c: TEditableCampaign, page?: number): TCampaignContactList {
+  const shown = page ? c.contacts.slice((page - 1) * 25, page * 25) : c.contacts;
+  return {
+    contacts: shown,
+    total: c.contacts.length,
+    emailedCount: c.contacts.filter((k) => k.emailSent).length,
   };
 }
 
-export function alumniDetail(over: Partial<TCampaignDetail> = {}): TCampaignDetail {
+export function alumniDetail(over: Partial<TEditableCampaign> = {}): TEditableCampaign {
   return campaignDetail({
     name: 'Alumni Giving Day',
     campaignType: 'alumni',

@@ -9,12 +9,11 @@ import { billingKeys } from '../../billing/billing-api';
 import { sessionFor, stubResizeObserver, withClient } from '../../catalogue/test-helpers';
 import { apiError, stubApi } from '../../invoices/test-fixtures';
 import { premiumClient } from '../../invoices/test-session';
-import { fundraisingKeys } from '../fundraising-api';
 import { CampaignDialog } from './CampaignDialog';
 import { writeCampaignDraft } from './campaign-draft';
 import { newCampaignForm, type TCampaignFormState, type TContactsStepProps } from './campaign-form';
 import { readFileText } from './PlayersStep';
-import { CAMPAIGN_ID, campaignDetail, paymentAccount } from './test-fixtures';
+import { CAMPAIGN_ID, campaignDetail, editingData, paymentAccount } from './test-fixtures';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -592,7 +591,7 @@ describe('CampaignDialog: the draft', () => {
   });
 
   it('never writes a draft while editing', async () => {
-    renderDialog({ campaignId: CAMPAIGN_ID, data: [[fundraisingKeys.detail(CAMPAIGN_ID), campaignDetail()]] });
+    renderDialog({ campaignId: CAMPAIGN_ID, data: editingData(campaignDetail()) });
     type('Campaign Name', 'Changed');
     await act(() => new Promise((r) => setTimeout(r, 500)));
     expect(Object.keys(window.localStorage)).toEqual([]);
@@ -626,7 +625,7 @@ describe('CampaignDialog: edit mode', () => {
     const fetchMock = stubApi(() => Response.json({ id: CAMPAIGN_ID, status: 'draft', message: 'ok' }));
     const { onClose } = renderDialog({
       campaignId: CAMPAIGN_ID,
-      data: [[fundraisingKeys.detail(CAMPAIGN_ID), detail]],
+      data: editingData(detail),
     });
     expect(screen.getByRole('dialog', { name: 'Edit Campaign' })).toBeTruthy();
     expect(input('Campaign Name').value).toBe('Spring Booster Drive');
@@ -655,7 +654,7 @@ describe('CampaignDialog: edit mode', () => {
     stubApi(() => Response.json({ id: CAMPAIGN_ID, status: 'draft', message: 'ok' }));
     const { onClose } = renderDialog({
       campaignId: CAMPAIGN_ID,
-      data: [[fundraisingKeys.detail(CAMPAIGN_ID), campaignDetail()]],
+      data: editingData(campaignDetail()),
     });
     for (let i = 0; i < 4; i += 1) fireEvent.click(button(/Next/));
     expect(currentStep()).toBe('Step 5 of 5: Review');
@@ -666,7 +665,7 @@ describe('CampaignDialog: edit mode', () => {
 
   it('says when the changes could not be saved', async () => {
     stubApi(() => apiError(409, 'A contact already e-mailed would be removed'));
-    renderDialog({ campaignId: CAMPAIGN_ID, data: [[fundraisingKeys.detail(CAMPAIGN_ID), campaignDetail()]] });
+    renderDialog({ campaignId: CAMPAIGN_ID, data: editingData(campaignDetail()) });
     fireEvent.click(button(/^Save$/));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(M.changesFailed, {
@@ -680,7 +679,7 @@ describe('CampaignDialog: edit mode', () => {
       status: 'sent',
       contacts: campaignDetail().contacts.map((c, i) => ({ ...c, emailSent: i === 0, email: c.email.toUpperCase() })),
     });
-    renderDialog({ campaignId: CAMPAIGN_ID, data: [[fundraisingKeys.detail(CAMPAIGN_ID), detail]] });
+    renderDialog({ campaignId: CAMPAIGN_ID, data: editingData(detail) });
     expect(input('Minimum Contacts per Player').disabled).toBe(true);
     fireEvent.click(button(/Next/));
     // Jordan Lee has a contact already e-mailed: that player stays.

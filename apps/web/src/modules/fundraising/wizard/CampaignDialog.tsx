@@ -1,6 +1,6 @@
 import { zonedToday } from '@pennant/shared/agreements/rules';
 import { canAcceptCardPayments } from '@pennant/shared/billing/connect';
-import { FUNDRAISING_MESSAGES, type TCampaignDetail, ZCampaignInput } from '@pennant/shared/fundraising/schemas';
+import { FUNDRAISING_MESSAGES, ZCampaignInput } from '@pennant/shared/fundraising/schemas';
 import { ArrowLeft, ArrowRight, Check, History, Save, X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ import { useSession } from '@/lib/session';
 import { usePaymentAccount } from '../../billing/billing-api';
 import { AlumniContactsStep } from '../contacts/AlumniContactsStep';
 import { PlayerContactsStep } from '../contacts/PlayerContactsStep';
-import { useCampaign, useCreateCampaign, useUpdateCampaign } from '../fundraising-api';
+import { useAllCampaignContacts, useCampaign, useCreateCampaign, useUpdateCampaign } from '../fundraising-api';
 import { clearCampaignDraft, hasDraftContent, readCampaignDraft, writeCampaignDraft } from './campaign-draft';
 import {
   CAMPAIGN_STEPS,
@@ -29,6 +29,7 @@ import {
   type TCampaignFormState,
   type TDetailsErrors,
   type TDetailsField,
+  type TEditableCampaign,
   toCampaignInput,
   validateDetails,
 } from './campaign-form';
@@ -103,6 +104,11 @@ interface TCampaignDialogProps {
 export function CampaignDialog({ campaignId, onClose }: TCampaignDialogProps) {
   const editing = campaignId !== null;
   const campaign = useCampaign(campaignId ?? '');
+  // The detail carries no contacts; the editor reads them all (it saves the whole list back).
+  const contacts = useAllCampaignContacts(campaignId ?? '');
+  const loaded: TEditableCampaign | null =
+    campaign.data && contacts.data ? { ...campaign.data, contacts: contacts.data.contacts } : null;
+  const failed = campaign.isError ? campaign.error : contacts.isError ? contacts.error : null;
   const title = editing ? 'Edit Campaign' : 'New Campaign';
   const returnFocus = useFocusReturn(true);
   return (
@@ -116,13 +122,13 @@ export function CampaignDialog({ campaignId, onClose }: TCampaignDialogProps) {
           aria-describedby={undefined}
           className="fixed inset-0 z-50 flex h-dvh w-full flex-col bg-slate-50 focus:outline-none"
         >
-          {editing && !campaign.data ? (
+          {editing && !loaded ? (
             <>
               <DialogHeader title={title} />
-              {campaign.isError ? (
+              {failed ? (
                 <div className="p-5">
                   <Alert tone="error" title="Failed to load campaign">
-                    {M.loadFailed(errorMessage(campaign.error, M.notFoundText))}
+                    {M.loadFailed(errorMessage(failed, M.notFoundText))}
                   </Alert>
                 </div>
               ) : (
@@ -130,7 +136,7 @@ export function CampaignDialog({ campaignId, onClose }: TCampaignDialogProps) {
               )}
             </>
           ) : (
-            <CampaignWizard campaign={editing ? (campaign.data ?? null) : null} title={title} onClose={onClose} />
+            <CampaignWizard campaign={editing ? loaded : null} title={title} onClose={onClose} />
           )}
         </D.Content>
       </D.Portal>
@@ -158,7 +164,7 @@ function CampaignWizard({
   title,
   onClose,
 }: {
-  campaign: TCampaignDetail | null;
+  campaign: TEditableCampaign | null;
   title: string;
   onClose: () => void;
 }) {

@@ -8,6 +8,7 @@ import {
   DEFAULT_REMINDER_SCHEDULE,
   FUNDRAISING_LIMITS,
   FUNDRAISING_MESSAGES,
+  type TCampaignContact,
   type TCampaignContactInput,
   type TCampaignDetail,
   type TCampaignInputRaw,
@@ -130,11 +131,14 @@ function goalInput(cents: number | null): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
+/** A saved campaign as the editor loads it: its detail and all its contacts (their own read). */
+export type TEditableCampaign = TCampaignDetail & { contacts: TCampaignContact[] };
+
 /**
  * A saved campaign as the dialog edits it: every contact becomes a manual contact (alumni: an
  * alumni contact) whose player index is found from its player id (−1 when it has none).
  */
-export function formFromCampaign(c: TCampaignDetail): TCampaignFormState {
+export function formFromCampaign(c: TEditableCampaign): TCampaignFormState {
   const playerIndex = new Map(c.players.map((p, i) => [p.id, i]));
   return {
     campaign_type: c.campaignType,

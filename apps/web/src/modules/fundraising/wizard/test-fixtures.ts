@@ -1,5 +1,7 @@
 import type { TPaymentAccount } from '@pennant/shared/billing/connect';
-import type { TCampaignDetail, TCampaignSummary } from '@pennant/shared/fundraising/schemas';
+import type { TCampaignContactList, TCampaignSummary } from '@pennant/shared/fundraising/schemas';
+import { fundraisingKeys } from '../fundraising-api';
+import type { TEditableCampaign } from './campaign-form';
 
 /** Campaign fixtures for the list and dialog tests. */
 
@@ -26,8 +28,9 @@ export function campaignSummary(over: Partial<TCampaignSummary> = {}): TCampaign
 
 export const PLAYER_IDS = ['p0000000-0000-4000-8000-000000000001', 'p0000000-0000-4000-8000-000000000002'] as const;
 
-export function campaignDetail(over: Partial<TCampaignDetail> = {}): TCampaignDetail {
-  return {
+/** A campaign as the editor loads it: its detail read and all its contacts (their own read). */
+export function campaignDetail(over: Partial<TEditableCampaign> = {}): TEditableCampaign {
+  const c: TEditableCampaign = {
     id: CAMPAIGN_ID,
     name: 'Spring Booster Drive',
     status: 'draft',
@@ -73,8 +76,24 @@ export function campaignDetail(over: Partial<TCampaignDetail> = {}): TCampaignDe
         optedOut: false,
       },
     ],
+    contactCount: 0,
     ...over,
   };
+  return { ...c, contactCount: over.contactCount ?? c.contacts.length };
+}
+
+/** The two reads the editor makes, as query cache entries: the detail, and all the contacts. */
+export function editingData(c: TEditableCampaign = campaignDetail()): [readonly unknown[], unknown][] {
+  const { contacts, ...detail } = c;
+  const list: TCampaignContactList = {
+    contacts,
+    total: contacts.length,
+    emailedCount: contacts.filter((k) => k.emailSent).length,
+  };
+  return [
+    [fundraisingKeys.detail(c.id), detail],
+    [fundraisingKeys.contacts(c.id, 0), list],
+  ];
 }
 
 export function paymentAccount(ready: boolean): TPaymentAccount {

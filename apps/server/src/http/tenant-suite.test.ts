@@ -210,6 +210,7 @@ forEachDatabase('tenant suite', (env) => {
     const agreementBefore = (await a.get(`/api/agreements/${ids.agreement}`)).body;
     const invoiceBefore = (await a.get(`/api/invoices/${ids.invoice}`)).body;
     const campaignBefore = (await a.get(`/api/fundraising/campaigns/${ids.campaign}`)).body;
+    const campaignContactsBefore = (await a.get(`/api/fundraising/campaigns/${ids.campaign}/contacts`)).body;
 
     const withIds = ALL_CONTRACTS.filter((c) => c.resources);
     const kinds = new Set<TResourceKind>();
@@ -262,7 +263,12 @@ forEachDatabase('tenant suite', (env) => {
       status: 'draft',
       subjectSeed: null,
       players: [expect.objectContaining({ name: 'Al Player' })],
+      contactCount: 1,
+    });
+    expect((await a.get(`/api/fundraising/campaigns/${ids.campaign}/contacts`)).body).toEqual(campaignContactsBefore);
+    expect(campaignContactsBefore).toMatchObject({
       contacts: [expect.objectContaining({ email: 'al.parent@example.com', emailSent: false })],
+      total: 1,
     });
     // The receipt is still there with its PDF.
     expect((await a.post(`/api/billing/receipts/${ids.receipt}/pdf`)).status).toBe(200);

@@ -13,6 +13,7 @@
 //   SCALE_PGLITE_FACTOR=0.1 the same on PGlite
 //   SCALE_CLIENTS=1,10,50   concurrent clients per round
 //   SCALE_DURATION=3        seconds per measured round (after 1 s of warm-up per server)
+//   SCALE_ROUNDS=1          alternating app and floor rounds per endpoint; the medians are reported
 //   SCALE_ONLY=text         only the endpoints whose label contains it (=text: whose label is it)
 //   SCALE_PROFILE_DIR=dir   a V8 CPU profile of the app's process, written there when it stops
 //   BENCH_APP_NODE_FLAGS=…  Node flags for the app's process (e.g. "--max-semi-space-size=32")
@@ -53,6 +54,7 @@ import {
   captureStatements,
   findPostmaster,
   load,
+  medianRound,
   rssMiB,
   startServer,
   type TRound,
@@ -66,6 +68,7 @@ const FACTOR = Number(env.SCALE_FACTOR ?? 1);
 const PGLITE_FACTOR = Number(env.SCALE_PGLITE_FACTOR ?? 0.1);
 const CLIENTS = (env.SCALE_CLIENTS ?? '1,10,50').split(',').map(Number);
 const DURATION = Number(env.SCALE_DURATION ?? 3);
+const ROUNDS = Math.max(1, Number(env.SCALE_ROUNDS ?? 1));
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORIGIN = 'http://localhost:3995';
 const LIST_P99_MS = 30;
@@ -364,20 +367,34 @@ async function measure(
   for (const e of endpoints) {
     const cookie = [cookieFor(cookies, e)];
     for (const clients of CLIENTS) {
-      await load(app, e.path, cookie, clients, 1, postmaster);
-      const a = await load(app, e.path, cookie, clients, DURATION, postmaster);
-      let f: TRound | null = null;
-      if (floor) {
+      // SCALE_ROUNDS alternating rounds (app, floor, app, floor …), each after 1 s of warm-up;
+      // the medians are reported, so one noisy round does not decide the row.
+      const appRounds: TRound[] = [];
+      const floorRounds: TRound[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        await load(app, e.path, cookie, clients, 1, postmaster);
+        const a = await load(app, e.path, cookie, clients, DURATION, postmaster);
+        appRounds.push(a);
+        let f: TRound | null = null;
+        if (floor) {
+          await drain(app, cookies.owner);
+          await load(floor, e.path, cookie, clients, 1, postmaster);
+          f = await load(floor, e.path, cookie, clients, DURATION, postmaster);
+          floorRounds.push(f);
+        }
+        progress(
+          `[${kind}] ${e.label.slice(0, 60).padEnd(60)} ${String(clients).padStart(2)} clients${ROUNDS > 1 ? ` round ${r + 1}` : ''}: ` +
+            `app ${a.rps.toFixed(0)} req/s p99 ${a.p99.toFixed(1)} ms CPU ${a.serverCpu.toFixed(2)} ms/req` +
+            `${f ? `; floor ${f.rps.toFixed(0)} req/s p99 ${f.p99.toFixed(1)} ms CPU ${f.serverCpu.toFixed(2)} ms/req` : ''}`,
+        );
         await drain(app, cookies.owner);
-        await load(floor, e.path, cookie, clients, 1, postmaster);
-        f = await load(floor, e.path, cookie, clients, DURATION, postmaster);
       }
-      progress(
-        `[${kind}] ${e.label.slice(0, 60).padEnd(60)} ${String(clients).padStart(2)} clients: app ${a.rps.toFixed(0)} req/s ` +
-          `p99 ${a.p99.toFixed(1)} ms${f ? `; floor ${f.rps.toFixed(0)} req/s p99 ${f.p99.toFixed(1)} ms` : ''}`,
-      );
-      out.push({ endpoint: e, clients, app: a, floor: f });
-      await drain(app, cookies.owner);
+      out.push({
+        endpoint: e,
+        clients,
+        app: medianRound(appRounds),
+        floor: floorRounds.length > 0 ? medianRound(floorRounds) : null,
+      });
     }
   }
   return out;
@@ -452,7 +469,7 @@ function report(r: TResult): boolean {
       `among ${s.smallOrganizations.toLocaleString('en-US')} small ones`,
   );
   print(
-    `keep-alive clients (autocannon), ${DURATION} s per round after 1 s of warm-up; p50/p99 of requests on open connections; ` +
+    `keep-alive clients (autocannon), ${ROUNDS > 1 ? `the medians of ${ROUNDS} alternating rounds of ` : ''}${DURATION} s per round after 1 s of warm-up; p50/p99 of requests on open connections; ` +
       (r.kind === 'postgres'
         ? `floor: bench/replay-floor.ts, the same statements on bare Hono + pg${env.SCALE_FLOOR_PIPELINE === '1' ? ', pipelined (SCALE_FLOOR_PIPELINE=1)' : ', one round trip each'}`
         : 'the app alone (the floor is PostgreSQL-only)'),

@@ -185,6 +185,7 @@ function endpointsFrom(
     ['GET /companies?category=sponsors&sort=name', '/api/companies?category=sponsors&sort=name&dir=asc'],
     ['GET /quotes?tab=accepted', '/api/quotes?tab=accepted'],
     ['GET /invoices?status=overdue', '/api/invoices?status=overdue'],
+    ['GET /invoices/sources?kind=quotes', '/api/invoices/sources?kind=quotes'],
     ['GET /agreements?q=harbor', '/api/agreements?q=harbor'],
     ['GET /admin/orgs?search=soccer', '/api/admin/orgs?search=soccer'],
     ['GET /admin/users?search=club1', '/api/admin/users?search=club1'],

@@ -17,6 +17,7 @@ import {
   ZInvoiceList,
   ZInvoiceListQuery,
   ZInvoiceSources,
+  ZInvoiceSourcesQuery,
 } from './schemas';
 
 const tags = ['invoices'];
@@ -60,10 +61,12 @@ export const invoiceSources = contract({
   method: 'get',
   path: '/invoices/sources',
   tags,
-  summary: 'What Create Invoice offers: active agreements and accepted quotes with no agreement',
+  summary: 'What Create Invoice offers, one kind at a time: active agreements, or accepted quotes with no agreement',
   permission: 'member',
   topic,
-  responses: { 200: json(ZInvoiceSources), 401: signedOut, 403: notMember },
+  exampleQuery: { kind: 'agreements' },
+  request: { query: ZInvoiceSourcesQuery },
+  responses: { 200: json(ZInvoiceSources), 400: invalid, 401: signedOut, 403: notMember },
 });
 
 export const invoiceFormDefaults = contract({

@@ -301,7 +301,13 @@ export const ZInvoiceCreated = z.object({
 });
 export type TInvoiceCreated = z.infer<typeof ZInvoiceCreated>;
 
-/** What the chooser offers (§2, §4): active agreements, accepted quotes with no contract yet. */
+/**
+ * What the chooser offers (§2, §4), one kind at a time as its steps show them: active agreements,
+ * or accepted quotes with no contract yet. The other list is empty.
+ */
+export const INVOICE_SOURCE_KINDS = ['agreements', 'quotes'] as const;
+export type TInvoiceSourceKind = (typeof INVOICE_SOURCE_KINDS)[number];
+export const ZInvoiceSourcesQuery = z.object({ kind: z.enum(INVOICE_SOURCE_KINDS) });
 export const ZInvoiceSources = z.object({
   agreements: z.array(
     z.object({

@@ -25,7 +25,7 @@ export const invoiceRoutes = createRouter()
     c.json(await invoiceKpis(c.get('deps'), await requireMember(c), c.req.valid('query')), 200),
   )
   .openapi(route(api.invoiceSources), async (c) =>
-    c.json(await invoiceSources(c.get('deps'), await requireMember(c)), 200),
+    c.json(await invoiceSources(c.get('deps'), await requireMember(c), c.req.valid('query').kind), 200),
   )
   .openapi(route(api.invoiceFormDefaults), async (c) =>
     c.json(await invoiceFormDefaults(c.get('deps'), await requireMember(c), c.req.valid('query')), 200),

@@ -18,6 +18,7 @@ import {
   type TInvoiceKpis,
   type TInvoiceList,
   type TInvoiceRow,
+  type TInvoiceSourceKind,
   type TInvoiceSources,
   type TInvoiceStatus,
   type TInvoiceType,
@@ -148,13 +149,15 @@ export async function invoiceKpis(
   };
 }
 
-/** What Create Invoice offers (spec §4): active agreements, and accepted quotes with no agreement yet. */
-export async function invoiceSources(deps: TDeps, member: TMember): Promise<TInvoiceSources> {
+/**
+ * What Create Invoice offers (spec §4), the kind its chooser shows: active agreements, or accepted
+ * quotes with no agreement yet (the other list empty, and not read).
+ */
+export async function invoiceSources(deps: TDeps, member: TMember, kind: TInvoiceSourceKind): Promise<TInvoiceSources> {
   return readTenant(deps.db, member, async (tx) => {
-    const [agreements, quotes] = await Promise.all([
-      listInvoiceableAgreements(tx, member.orgId, INVOICE_SOURCES_LIMIT),
-      listInvoiceableQuotes(tx, member.orgId, INVOICE_SOURCES_LIMIT),
-    ]);
+    const agreements =
+      kind === 'agreements' ? await listInvoiceableAgreements(tx, member.orgId, INVOICE_SOURCES_LIMIT) : [];
+    const quotes = kind === 'quotes' ? await listInvoiceableQuotes(tx, member.orgId, INVOICE_SOURCES_LIMIT) : [];
     return {
       agreements: agreements.map((a) => ({
         id: a.id,

@@ -66,10 +66,14 @@ forEachDatabase('invoices: creation', (env) => {
       ],
     });
 
-    const sources = expectStatus(await client.get<TSources>('/api/invoices/sources'), 200, 'sources');
+    const sources = expectStatus(await client.get<TSources>('/api/invoices/sources?kind=agreements'), 200, 'sources');
     expect(sources.agreements).toEqual([
       expect.objectContaining({ id: agreement.id, companyName: 'Acme Hardware', valueCents: 125_000 }),
     ]);
+    // One kind at a time, as the chooser's steps show them; no kind is a 400.
+    expect(sources.quotes).toEqual([]);
+    expect((await client.get('/api/invoices/sources')).status).toBe(400);
+    expect((await client.get('/api/invoices/sources?kind=invoices')).status).toBe(400);
 
     const today = zonedToday(new Date(), NY);
     const form = await formDefaults(client, `?source=agreement&agreementId=${agreement.id}`);
@@ -166,8 +170,9 @@ forEachDatabase('invoices: creation', (env) => {
     });
     const sent = await seedQuote(env(), orgId, company.id, 'sent', [{ itemName: 'Banner', qty: 1, unitPriceCents: 1 }]);
 
-    const sources = expectStatus(await client.get<TSources>('/api/invoices/sources'), 200, 'sources');
+    const sources = expectStatus(await client.get<TSources>('/api/invoices/sources?kind=quotes'), 200, 'sources');
     expect(sources.quotes).toEqual([expect.objectContaining({ id: quoteId, totalCents: 90_000 })]);
+    expect(sources.agreements).toEqual([]);
 
     const form = await formDefaults(client, `?source=quote&quoteId=${quoteId}`);
     expect(form).toMatchObject({ source: 'quote', companyId: company.id, quoteId, agreementId: null });
@@ -328,7 +333,7 @@ forEachDatabase('invoices: creation', (env) => {
       404,
     );
     // Sources offer the active one only.
-    const sources = expectStatus(await client.get<TSources>('/api/invoices/sources'), 200, 'sources');
+    const sources = expectStatus(await client.get<TSources>('/api/invoices/sources?kind=agreements'), 200, 'sources');
     expect(sources.agreements.map((a) => a.id)).toEqual([active]);
 
     // A card invoice without a payment account that takes cards.
@@ -447,7 +452,7 @@ forEachDatabase('invoices: status changes', (env) => {
     expect((await reader.get(`/api/invoices/${id}`)).status).toBe(200);
     expect((await reader.get('/api/invoices')).status).toBe(200);
     expect((await reader.get('/api/invoices/kpis')).status).toBe(200);
-    expect((await reader.get('/api/invoices/sources')).status).toBe(200);
+    expect((await reader.get('/api/invoices/sources?kind=quotes')).status).toBe(200);
     expect((await reader.get('/api/invoices/form')).status).toBe(403);
     expect((await reader.post('/api/invoices', directBody(company.id))).status).toBe(403);
     for (const action of ['sent', 'paid', 'void']) expect((await post(reader, id, action)).status).toBe(403);

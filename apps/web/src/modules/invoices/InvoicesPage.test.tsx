@@ -325,7 +325,7 @@ describe('Create Invoice chooser', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Invoice' }));
     fireEvent.click(screen.getByRole('button', { name: 'From Agreement' }));
     const list = await screen.findByRole('list', { name: 'Active agreements' });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/invoices/sources');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/invoices/sources?kind=agreements');
     const pick = within(list).getByRole('button');
     expect(pick.textContent).toContain('Acme Hardware');
     expect(pick.textContent).toContain('$1,200.00');

@@ -10,6 +10,7 @@ import {
   type TInvoiceFormQuery,
   type TInvoiceInput,
   type TInvoiceSourceFilter,
+  type TInvoiceSourceKind,
   type TInvoiceStatusFilter,
   type TInvoiceTab,
 } from '@pennant/shared/invoices/schemas';
@@ -36,7 +37,7 @@ export const invoiceKeys = {
   all: ['invoices'] as const,
   list: (f: TInvoiceListFilters) => ['invoices', 'list', f] as const,
   kpis: (company: string | null) => ['invoices', 'kpis', company] as const,
-  sources: ['invoices', 'sources'] as const,
+  sources: (kind: TInvoiceSourceKind) => ['invoices', 'sources', kind] as const,
   form: (q: TInvoiceFormQuery) => ['invoices', 'form', q] as const,
   detail: (id: string) => ['invoices', 'detail', id] as const,
 };
@@ -81,11 +82,11 @@ export function useInvoiceKpis(company: string | null) {
  * What Create Invoice's chooser offers. Agreements and quotes change under other topics, so each
  * opening of the chooser reads them again rather than trusting the cache.
  */
-export function useInvoiceSources(enabled: boolean) {
+export function useInvoiceSources(kind: TInvoiceSourceKind | null) {
   return useQuery({
-    queryKey: invoiceKeys.sources,
-    queryFn: () => call(invoices.invoiceSources),
-    enabled,
+    queryKey: invoiceKeys.sources(kind ?? 'agreements'),
+    queryFn: () => call(invoices.invoiceSources, { query: { kind: kind ?? 'agreements' } }),
+    enabled: kind !== null,
     staleTime: 0,
     retry: retryServerErrors,
   });

@@ -107,7 +107,8 @@ export function CreateInvoiceDialog({
   useEffect(() => {
     if (open) setStep('choose');
   }, [open]);
-  const sources = useInvoiceSources(open && step !== 'choose');
+  // Only the kind the step shows is read (each is up to 200 rows).
+  const sources = useInvoiceSources(open && step !== 'choose' ? step : null);
 
   const go = (to: string) => {
     onOpenChange(false);

@@ -198,6 +198,8 @@ export const FUNDRAISING_MESSAGES = {
   analyticsFailed: 'Failed to load donation analytics',
   detailsFailed: 'Failed to load donation details',
   insightsFailed: 'Failed to load contact insights. Please try again.',
+  /** The Contacts section's page (the spec lists no such section; worded as its neighbours). */
+  contactsFailed: 'Failed to load campaign contacts',
   alumniOnly: 'This component is for alumni campaigns only',
   // Donation (§5.6, §8.3)
   validAmount: 'Please enter a valid amount',

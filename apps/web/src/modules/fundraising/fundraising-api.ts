@@ -62,11 +62,11 @@ export function useCampaign(id: string) {
 }
 
 /** One page of the campaign's contacts (the detail page's Contacts section). */
-export function useCampaignContactPage(id: string, page: number, enabled = true) {
+export function useCampaignContactPage(id: string, page: number) {
   return useQuery({
     queryKey: fundraisingKeys.contacts(id, page),
     queryFn: () => call(api.listCampaignContacts, { params: { id }, query: { page } }),
-    enabled: enabled && id !== '',
+    enabled: id !== '',
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
     retry: retryServerErrors,

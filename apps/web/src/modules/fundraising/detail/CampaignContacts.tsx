@@ -4,9 +4,9 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { ErrorState } from '@/components/ui/ErrorState';
 import { Loading } from '@/components/ui/Spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/Table';
-import { errorMessage } from '@/lib/api';
 import { useCampaignContactPage } from '../fundraising-api';
 import { Pager } from './parts';
 
@@ -43,7 +43,7 @@ export function CampaignContacts({ campaign: c, action }: { campaign: TCampaignD
           {FUNDRAISING_MESSAGES.contactsLocked}
         </Alert>
         {read.isError ? (
-          <Alert tone="error">{errorMessage(read.error, 'The contacts could not be loaded.')}</Alert>
+          <ErrorState onRetry={() => void read.refetch()}>{FUNDRAISING_MESSAGES.contactsFailed}</ErrorState>
         ) : !read.data ? (
           <Loading>Loading contacts...</Loading>
         ) : total === 0 ? (

@@ -191,6 +191,17 @@ describe('CampaignDetailPage: a player campaign', () => {
     expect(table().queryByText('Parent 25')).toBeNull();
   });
 
+  it('says when the contacts cannot be loaded, and reads them again on Try Again', async () => {
+    const fetchMock = stubApi(() => apiError(500, 'boom'));
+    // Everything but the contacts' page.
+    renderPage({ seed: playerSeed().slice(0, -1) });
+    expect(await screen.findByText(FUNDRAISING_MESSAGES.contactsFailed, undefined, RETRIED)).toBeTruthy();
+    const calls = fetchMock.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(calls));
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(`/api/fundraising/campaigns/${CAMPAIGN_ID}/contacts?page=1`);
+  });
+
   it('shows the last-updated line once the campaign changed more than 60 seconds after creation', () => {
     renderPage({ seed: playerSeed(campaignDetail({ updatedAt: '2026-02-25T10:00:00.000Z' })) });
     const details = card('Campaign Details');

@@ -1,13 +1,13 @@
 import type { TPaymentAccount } from '@pennant/shared/billing/connect';
-import type {
-  TCampaignContactList,
-  TContactInsights,
-  TDonationAnalytics,
-  TDonationRow,
-  TEmailHistory,
-  TPlayerProgress,
+import {
+  FUNDRAISING_LIMITS,
+  type TCampaignContactList,
+  type TContactInsights,
+  type TDonationAnalytics,
+  type TDonationRow,
+  type TEmailHistory,
+  type TPlayerProgress,
 } from '@pennant/shared/fundraising/schemas';
-
 import type { TEditableCampaign } from '../wizard/campaign-form';
 
 /** Test data for the campaign and launch pages, shaped by the shared reply types. */
@@ -70,9 +70,10 @@ export function campaignDetail(over: Partial<TEditableCampaign> = {}): TEditable
   return { ...c, contactCount: over.contactCount ?? c.contacts.length };
 }
 
-/** The contacts' read: one page (of 25) of them, or all of them, with the counts of all. */
+/** The contacts' read: one page of them, or all of them, with the counts of all. */
 export function contactPage(c: TEditableCampaign, page?: number): TCampaignContactList {
-  const shown = page ? c.contacts.slice((page - 1) * 25, page * 25) : c.contacts;
+  const size = FUNDRAISING_LIMITS.contactsPageSize;
+  const shown = page ? c.contacts.slice((page - 1) * size, page * size) : c.contacts;
   return {
     contacts: shown,
     total: c.contacts.length,

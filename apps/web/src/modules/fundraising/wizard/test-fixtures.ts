@@ -1,5 +1,6 @@
 import type { TPaymentAccount } from '@pennant/shared/billing/connect';
-import type { TCampaignContactList, TCampaignSummary } from '@pennant/shared/fundraising/schemas';
+import type { TCampaignSummary } from '@pennant/shared/fundraising/schemas';
+import { contactPage } from '../detail/campaign-fixtures';
 import { fundraisingKeys } from '../fundraising-api';
 import type { TEditableCampaign } from './campaign-form';
 
@@ -84,15 +85,10 @@ export function campaignDetail(over: Partial<TEditableCampaign> = {}): TEditable
 
 /** The two reads the editor makes, as query cache entries: the detail, and all the contacts. */
 export function editingData(c: TEditableCampaign = campaignDetail()): [readonly unknown[], unknown][] {
-  const { contacts, ...detail } = c;
-  const list: TCampaignContactList = {
-    contacts,
-    total: contacts.length,
-    emailedCount: contacts.filter((k) => k.emailSent).length,
-  };
+  const { contacts: _all, ...detail } = c;
   return [
     [fundraisingKeys.detail(c.id), detail],
-    [fundraisingKeys.contacts(c.id, 0), list],
+    [fundraisingKeys.contacts(c.id, 0), contactPage(c)],
   ];
 }
 

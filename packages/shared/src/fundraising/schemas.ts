@@ -198,8 +198,10 @@ export const FUNDRAISING_MESSAGES = {
   analyticsFailed: 'Failed to load donation analytics',
   detailsFailed: 'Failed to load donation details',
   insightsFailed: 'Failed to load contact insights. Please try again.',
-  /** The Contacts section's page (the spec lists no such section; worded as its neighbours). */
-  contactsFailed: 'Failed to load campaign contacts',
+  /** The Contacts section's page: the catalogue's contacts failure (§8.1 Contacts). */
+  contactsFailed: 'Failed to fetch campaign contacts',
+  /** The launch page's read of the e-mail history (§8.1 Contacts). */
+  historyFailed: 'Failed to fetch email campaign history',
   alumniOnly: 'This component is for alumni campaigns only',
   // Donation (§5.6, §8.3)
   validAmount: 'Please enter a valid amount',

@@ -22,7 +22,8 @@ function renderPage(
   opts: {
     roles?: TRole[];
     detail?: TCampaignDetail | null;
-    history?: TEmailHistory;
+    /** null: the history is not seeded (it is read through the API). */
+    history?: TEmailHistory | null;
     extra?: [readonly unknown[], unknown][];
     path?: string;
   } = {},
@@ -30,7 +31,7 @@ function renderPage(
   const seed: [readonly unknown[], unknown][] = [...(opts.extra ?? [])];
   if (opts.detail !== null) {
     seed.push([fundraisingKeys.detail(CAMPAIGN_ID), opts.detail ?? campaignDetail({ status: 'draft' })]);
-    seed.push([fundraisingKeys.history(CAMPAIGN_ID), opts.history ?? emailHistory()]);
+    if (opts.history !== null) seed.push([fundraisingKeys.history(CAMPAIGN_ID), opts.history ?? emailHistory()]);
   }
   const client = seededClient(opts.roles ?? ['admin'], seed);
   render(
@@ -404,6 +405,20 @@ describe('LaunchPage: frame, loading and errors', () => {
     expect(screen.getByText('Loading campaign...')).toBeTruthy();
     expect(await screen.findByText(FUNDRAISING_MESSAGES.failedToLoad)).toBeTruthy();
     expect(screen.getByText(FUNDRAISING_MESSAGES.notFound)).toBeTruthy();
+  });
+
+  it('names the e-mail history when only it fails to load, and reads it again on Try Again', async () => {
+    let calls = 0;
+    stubApi(() => {
+      calls += 1;
+      return apiError(500, 'Something went wrong');
+    });
+    renderPage({ history: null });
+    expect(await screen.findByText(FUNDRAISING_MESSAGES.historyFailed, undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByText(FUNDRAISING_MESSAGES.failedToLoad)).toBeNull();
+    const before = calls;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(calls).toBeGreaterThan(before));
   });
 
   it('needs a campaign id', () => {

@@ -166,7 +166,7 @@ export function LaunchPage() {
           </Button>
         }
       >
-        <Alert title={FUNDRAISING_MESSAGES.failedToLoad}>
+        <Alert title={campaign.data ? FUNDRAISING_MESSAGES.historyFailed : FUNDRAISING_MESSAGES.failedToLoad}>
           <p className="break-words">{errorMessage(err, FUNDRAISING_MESSAGES.campaignMissing)}</p>
         </Alert>
       </LaunchFrame>

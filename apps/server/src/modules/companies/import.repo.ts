@@ -325,6 +325,7 @@ export interface TImportCompany {
 }
 
 export interface TImportContact {
+  id: string;
   company_id: string;
   name: string;
   email: string | null;
@@ -351,10 +352,10 @@ export async function insertImportBatch(
   }
   if (contacts.length > 0) {
     await tx.execute(sql`
-      INSERT INTO company_contact (org_id, company_id, name, email, phone, role, is_primary, is_active)
-      SELECT ${orgId}::uuid, r.company_id, r.name, r.email, r.phone, 'primary', true, true
+      INSERT INTO company_contact (id, org_id, company_id, name, email, phone, role, is_primary, is_active)
+      SELECT r.id, ${orgId}::uuid, r.company_id, r.name, r.email, r.phone, 'primary', true, true
       FROM json_to_recordset(${JSON.stringify(contacts)}::json)
-        AS r(company_id uuid, name text, email text, phone text)`);
+        AS r(id uuid, company_id uuid, name text, email text, phone text)`);
   }
 }
 
@@ -370,6 +371,7 @@ const STAGE_COLUMNS = [
   'notes',
   'country',
   'contact',
+  'contact_id',
   'contact_name',
   'contact_email',
   'contact_phone',
@@ -394,6 +396,7 @@ function* stageRows(
       c.notes,
       c.country,
       contact ? 't' : 'f',
+      contact?.id ?? null,
       contact?.name ?? null,
       contact?.email ?? null,
       contact?.phone ?? null,
@@ -418,7 +421,7 @@ export async function copyImportBatch(
   await tx.execute(sql`
     CREATE TEMP TABLE company_import_stage (
       ord integer NOT NULL, id uuid NOT NULL, name text NOT NULL, status text NOT NULL, website text,
-      industry text, notes text, country text NOT NULL, contact boolean NOT NULL, contact_name text,
+      industry text, notes text, country text NOT NULL, contact boolean NOT NULL, contact_id uuid, contact_name text,
       contact_email text, contact_phone text
     ) ON COMMIT DROP`);
   await copyRows(tx, { table: STAGE_TABLE, columns: STAGE_COLUMNS }, stageRows(batch, contacts));
@@ -428,8 +431,8 @@ export async function copyImportBatch(
     FROM pg_temp.company_import_stage s ORDER BY s.ord`);
   if (contacts.length > 0) {
     await tx.execute(sql`
-      INSERT INTO company_contact (org_id, company_id, name, email, phone, role, is_primary, is_active)
-      SELECT ${orgId}::uuid, s.id, s.contact_name, s.contact_email, s.contact_phone, 'primary', true, true
+      INSERT INTO company_contact (id, org_id, company_id, name, email, phone, role, is_primary, is_active)
+      SELECT s.contact_id, ${orgId}::uuid, s.id, s.contact_name, s.contact_email, s.contact_phone, 'primary', true, true
       FROM pg_temp.company_import_stage s WHERE s.contact ORDER BY s.ord`);
   }
 }

@@ -32,7 +32,7 @@ export const ALL_TABLES: readonly PgTable[] = [
 /**
  * Tables with an org_id that the app role never touches directly: triggers write them and
  * SECURITY DEFINER functions read them, scoped to the request's organization (0005, 0019, 0022,
- * 0024, 0026, 0028, 0029, 0031).
+ * 0024, 0026, 0028, 0029, 0031, 0032).
  */
 export const DEFINER_ONLY_TABLES: readonly string[] = [
   'company_search',
@@ -48,6 +48,7 @@ export const DEFINER_ONLY_TABLES: readonly string[] = [
   'org_invoice_paid_day',
   'org_agreement_month',
   'org_agreement_in_force_day',
+  'org_agreement_end_day',
   'quote_status_count',
   'invoice_status_count',
   'contract_tab_count',

@@ -224,6 +224,18 @@ forEachDatabase('agreements: the list', (env) => {
       deleted: 0,
     });
 
+    // End dates moved across today and in and out of the 60-day window, one agreement and many at once
+    // (Expired and Expiring are counted from the active agreements kept per end date, 0032).
+    await platformExec(env(), sql`UPDATE contract SET end_date = ${today}::date + 5 WHERE id = ${idOf('F')}`);
+    await platformExec(env(), sql`UPDATE contract SET end_date = ${today}::date - 1 WHERE id = ${idOf('D')}`);
+    expect((await agreementList(client)).counts).toMatchObject({ expiring: 3, expired: 4 });
+    expect((await agreementList(client)).counts).toEqual(await real());
+    await platformExec(
+      env(),
+      sql`UPDATE contract SET end_date = end_date + 58 WHERE org_id = ${orgId} AND status = 'active'`,
+    );
+    expect((await agreementList(client)).counts).toEqual(await real());
+
     // A company's deletion takes its agreements with it, from the counts and the search.
     expect((await client.delete(`/api/companies/${blue.id}`)).status).toBe(200);
     expect((await agreementList(client)).counts).toEqual(await real());
@@ -235,7 +247,8 @@ forEachDatabase('agreements: the list', (env) => {
       env(),
       z.object({ n: column.count }),
       sql`SELECT (SELECT count(*) FROM contract_tab_count WHERE org_id = ${orgId})
-               + (SELECT count(*) FROM contract_search WHERE org_id = ${orgId}) AS n`,
+               + (SELECT count(*) FROM contract_search WHERE org_id = ${orgId})
+               + (SELECT count(*) FROM org_agreement_end_day WHERE org_id = ${orgId}) AS n`,
     );
     expect(left[0]?.n).toBe(0);
   });

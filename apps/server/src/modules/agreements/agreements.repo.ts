@@ -115,8 +115,9 @@ const ZTabFigures = z.object({
 /**
  * The organization's tab counts under a status filter alone: per status and deleted flag from the
  * counter table the statement triggers keep (contract_tab_counts, 0029_sales_lists.sql), and what
- * depends on the viewer's date, active agreements past their end or ending within the window, as
- * index-only ranges of contract_org_status_end_idx. One statement; always one row at least.
+ * depends on the viewer's date, active agreements past their end or ending within the window, from
+ * the active agreements kept per end date (org_agreement_end_counts, 0032): a row per distinct end
+ * date, not per agreement. One statement; always one row at least.
  */
 async function countAgreementTabsKept(
   tx: TTx,
@@ -128,14 +129,7 @@ async function countAgreementTabsKept(
     tx,
     ZTabFigures,
     sql`SELECT k.status, k.deleted, k.n, r.past_n, r.expiring_n
-        FROM (
-          SELECT (SELECT count(*) FROM contract c
-                  WHERE c.org_id = ${orgId} AND c.deleted_at IS NULL AND c.status = 'active'
-                    AND c.end_date < ${f.today}::date) AS past_n,
-                 (SELECT count(*) FROM contract c
-                  WHERE c.org_id = ${orgId} AND c.deleted_at IS NULL AND c.status = 'active'
-                    AND c.end_date BETWEEN ${f.today}::date + 1 AND ${f.today}::date + ${windowDays}::int) AS expiring_n
-        ) r
+        FROM org_agreement_end_counts(${orgId}::uuid, ${f.today}::date, ${windowDays}::int) r
         LEFT JOIN contract_tab_counts(${orgId}::uuid) k ON true`,
   );
   const allowed = (status: string) => !f.statuses || f.statuses.includes(status);

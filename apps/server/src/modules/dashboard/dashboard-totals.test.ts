@@ -366,6 +366,7 @@ forEachDatabase('dashboard: kept totals', (env) => {
       sql`SELECT agreement_month_refresh(${member.orgId}::uuid, NULL, NULL, NULL)`,
       sql`SELECT campaign_giving_apply(1, ARRAY[]::donation[])`,
       sql`SELECT agreement_in_force_move(ARRAY[]::contract[], ARRAY[]::contract[])`,
+      sql`SELECT agreement_end_move(ARRAY[]::contract[], ARRAY[]::contract[])`,
     ];
     for (const call of calls) {
       // The database's refusal, under the driver's "Failed query" wrapper.

@@ -74,6 +74,19 @@ const read = <R extends z.ZodType>(path: string, summary: string, reply: R) =>
     request: { params: ZParams },
     responses: { 200: json(reply), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
   });
+/** A read of a campaign's that takes a query (a page, a filter). */
+const readWithQuery = <R extends z.ZodType, Q extends z.ZodObject>(path: string, summary: string, query: Q, reply: R) =>
+  contract({
+    method: 'get',
+    path,
+    tags,
+    summary,
+    permission: 'member',
+    topic,
+    resources,
+    request: { params: ZParams, query },
+    responses: { 200: json(reply), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
+  });
 
 export const listCampaigns = contract({
   method: 'get',
@@ -226,29 +239,19 @@ export const campaignAnalytics = read(
   'Paid totals, the timeline by local date and the top donors',
   ZDonationAnalytics,
 );
-export const campaignInsights = contract({
-  method: 'get',
-  path: '/fundraising/campaigns/{id}/insights',
-  tags,
-  summary: 'Contact insights: e-mailed, donated, opted out; 10 a page by filter, with counts and the delivery rate',
-  permission: 'member',
-  topic,
-  resources,
-  request: { params: ZParams, query: ZInsightsQuery },
-  responses: { 200: json(ZContactInsights), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
-});
+export const campaignInsights = readWithQuery(
+  '/fundraising/campaigns/{id}/insights',
+  'Contact insights: e-mailed, donated, opted out; 10 a page by filter, with counts and the delivery rate',
+  ZInsightsQuery,
+  ZContactInsights,
+);
 
-export const listCampaignContacts = contract({
-  method: 'get',
-  path: '/fundraising/campaigns/{id}/contacts',
-  tags,
-  summary: 'A campaign’s contacts in the order entered: one page of 25 when a page is given, else all (for the editor)',
-  permission: 'member',
-  topic,
-  resources,
-  request: { params: ZParams, query: ZCampaignContactsQuery },
-  responses: { 200: json(ZCampaignContactList), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
-});
+export const listCampaignContacts = readWithQuery(
+  '/fundraising/campaigns/{id}/contacts',
+  'A campaign’s contacts in the order entered: one page of 25 when a page is given, else all (for the editor)',
+  ZCampaignContactsQuery,
+  ZCampaignContactList,
+);
 
 export const addCampaignContacts = contract({
   method: 'post',

@@ -370,12 +370,14 @@ async function generateFundraising(deps: TDeps, orgId: string, userId: string, s
       )
       INSERT INTO donation (org_id, campaign_id, player_id, contact_id, amount_cents, status, checkout_session_id,
                             stripe_payment_intent_id, donor_name, donor_email, created_at, paid_at)
-      SELECT ${orgId}::uuid, d.campaign_id, d.player_id, d.contact_id, (ARRAY[2500, 5000, 10000, 25000])[1 + i % 4],
-             CASE WHEN i % 10 = 0 THEN 'pending' ELSE 'paid' END, 'cs_gen_' || i, 'pi_gen_' || i, d.name, d.email,
-             now() - (i % 30) * interval '1 day' - (i % 1440) * interval '1 minute',
-             CASE WHEN i % 10 = 0 THEN NULL ELSE now() - (i % 30) * interval '1 day' - (i % 1440) * interval '1 minute' END
-      FROM generate_series(${from}::int, ${to}::int) AS i
-      JOIN donors d ON d.c = i % ${n(sizes.campaigns)} AND d.k = (i / ${n(sizes.campaigns)} * 7) % ${n(perCampaign * 0.6)}`,
+      SELECT ${orgId}::uuid, d.campaign_id, d.player_id, d.contact_id, (ARRAY[2500, 5000, 10000, 25000])[1 + j % 4],
+             CASE WHEN j % 10 = 0 THEN 'pending' ELSE 'paid' END, 'cs_gen_' || i, 'pi_gen_' || i, d.name, d.email,
+             now() - (j % 30) * interval '1 day' - (j * 7 % 1440) * interval '1 minute',
+             CASE WHEN j % 10 = 0 THEN NULL ELSE now() - (j % 30) * interval '1 day' - (j * 7 % 1440) * interval '1 minute' END
+      -- j numbers the campaign's own donations: what varies within a campaign (amount, status, day)
+      -- follows j, not i, since i mod 10 (or 4, or 30) is fixed by i mod the campaigns.
+      FROM generate_series(${from}::int, ${to}::int) AS i CROSS JOIN LATERAL (SELECT i / ${n(sizes.campaigns)} AS j) AS w
+      JOIN donors d ON d.c = i % ${n(sizes.campaigns)} AND d.k = (w.j * 7) % ${n(perCampaign * 0.6)}`,
   );
 }
 

@@ -415,11 +415,25 @@ export async function listDetailContacts(
   );
 }
 
+const ZFound = z.object({ found: z.boolean() });
+
+/** Whether the campaign is there (not deleted, this organization's): for a read of all its contacts, which counts them itself. */
+export async function campaignIsLive(tx: TTx, orgId: string, campaignId: string): Promise<boolean> {
+  const [row] = await preparedRows(
+    tx,
+    ZFound,
+    sql`SELECT EXISTS (SELECT 1 FROM fundraising_campaign c
+                       WHERE c.org_id = ${orgId} AND c.id = ${campaignId} AND NOT c.is_deleted) AS found`,
+  );
+  return row?.found ?? false;
+}
+
 const ZContactCounts = z.object({ found: z.boolean(), total: column.count, emailed: column.count });
 
 /**
  * Whether the campaign is there (not deleted, this organization's), with all its contacts and
- * those e-mailed (the same rule as email_sent above), whatever page is shown.
+ * those e-mailed (the same rule as email_sent above), whatever page is shown. A read of every
+ * contact counts the rows it has instead (campaignIsLive): this reads the roster a second time.
  */
 export async function countDetailContacts(tx: TTx, orgId: string, campaignId: string) {
   const [row] = await preparedRows(

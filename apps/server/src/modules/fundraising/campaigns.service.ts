@@ -26,6 +26,7 @@ import type { TMember } from '../session/member';
 import { saveTemplate } from './campaign-launch.repo';
 import { campaignNotFound, isId, publishFundraising, requireCampaignRight } from './campaigns.common';
 import {
+  campaignIsLive,
   campaignPlayerIds,
   countDetailContacts,
   deleteCampaignContacts,
@@ -127,6 +128,10 @@ export async function getCampaign(deps: TDeps, member: TMember, id: string): Pro
   });
 }
 
+function countedContacts(found: boolean, all: readonly { email_sent: boolean }[]) {
+  return { found, total: all.length, emailed: all.filter((k) => k.email_sent).length };
+}
+
 /**
  * A campaign's contacts in the order entered: one page of contactsPageSize when a page is asked
  * for, else all of them (the editor saves the whole list back); with the counts of all of them.
@@ -143,10 +148,12 @@ export async function campaignContacts(
   const page = query.page ? { limit: size, offset: (query.page - 1) * size } : null;
   return readTenant(deps.db, member, async (tx) => {
     // Both in one round trip; for a campaign that is not there the contacts' read is thrown away.
-    const [counts, contacts] = await Promise.all([
-      countDetailContacts(tx, member.orgId, id),
-      listDetailContacts(tx, member.orgId, id, page),
-    ]);
+    // All of them are counted from the rows read (one snapshot), not by reading the roster again.
+    const [counts, contacts] = page
+      ? await Promise.all([countDetailContacts(tx, member.orgId, id), listDetailContacts(tx, member.orgId, id, page)])
+      : await Promise.all([campaignIsLive(tx, member.orgId, id), listDetailContacts(tx, member.orgId, id, null)]).then(
+          ([found, all]) => [countedContacts(found, all), all] as const,
+        );
     if (!counts.found) throw campaignNotFound();
     return {
       contacts: contacts.map((k) => ({

@@ -357,6 +357,7 @@ forEachDatabase('fundraising campaigns: list, delete, add contacts, template', (
     // Another organization's campaign, an unknown one, a deleted one: not found.
     const other = await campaignOrg(env(), 'Nosy Boosters');
     expect((await other.client.get(`${BASE}/${id}/contacts?page=1`)).status).toBe(404);
+    expect((await other.client.get(`${BASE}/${id}/contacts`)).status).toBe(404);
     expect((await client.get(`${BASE}/00000000-0000-4000-8000-000000000000/contacts`)).status).toBe(404);
     const draft = await postCampaign(client, playerCampaignBody({ name: 'Gone Drive' }));
     expectStatus(await client.delete(`${BASE}/${draft.id}`), 200, 'delete');

@@ -42,6 +42,7 @@ describe('session cookie signature', () => {
     expect(validSignature('abc', signature, 'other')).toBe(false);
     expect(validSignature('abc', 'short', 'secret')).toBe(false);
     expect(signedTokenFrom(`a=1; pennant.session_token=${encodeURIComponent(`abc.${signature}`)}`)).toEqual({
+      value: `abc.${signature}`,
       token: 'abc',
       signature,
     });
@@ -58,6 +59,26 @@ forEachDatabase('session check', (env) => {
     expect((await copy.get('/api/companies')).status).toBe(200);
     expect((await owner.post('/api/auth/sign-out')).status).toBe(200);
     expect((await copy.get('/api/companies')).status).toBe(401);
+  });
+
+  it('a read answered from the cache still needs the signature it was cached with', async () => {
+    const owner = env().client();
+    await ownerWithOrg(owner);
+    expect((await owner.get('/api/companies')).status).toBe(200);
+    expect((await owner.get('/api/companies')).status).toBe(200);
+    const [name, value] = [...owner.cookies].find(([k]) => k.endsWith('session_token')) ?? ['', ''];
+    const raw = decodeURIComponent(value);
+    const token = raw.slice(0, raw.lastIndexOf('.'));
+    const forged = new TestClient(env().app);
+    // The cached token under another signature (a valid one's length, one character changed).
+    const signature = raw.slice(raw.lastIndexOf('.') + 1);
+    const other = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    forged.cookies.set(name, encodeURIComponent(`${token}.${other}`));
+    expect((await forged.get('/api/companies')).status).toBe(401);
+    // And the token alone.
+    forged.cookies.set(name, encodeURIComponent(token));
+    expect((await forged.get('/api/companies')).status).toBe(401);
+    expect((await owner.get('/api/companies')).status).toBe(200);
   });
 
   it('a role removed by hand in the database is refused on the next read', async () => {

@@ -42,8 +42,10 @@ const SYNC_TIMEOUT_MS = 2_000;
 
 const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
 
-/** The signed session cookie's value, `token.signature`, as better-auth writes it. */
-export function signedTokenFrom(cookieHeader: string | null | undefined): { token: string; signature: string } | null {
+/** The signed session cookie's value, `token.signature`, as better-auth writes it, and in its parts. */
+export function signedTokenFrom(
+  cookieHeader: string | null | undefined,
+): { value: string; token: string; signature: string } | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
@@ -58,7 +60,7 @@ export function signedTokenFrom(cookieHeader: string | null | undefined): { toke
     }
     const dot = value.lastIndexOf('.');
     if (dot <= 0) return null;
-    return { token: value.slice(0, dot), signature: value.slice(dot + 1) };
+    return { value, token: value.slice(0, dot), signature: value.slice(dot + 1) };
   }
   return null;
 }
@@ -84,16 +86,21 @@ export interface TSessionCacheDeps {
 
 /**
  * The session check of every API request. A miss asks better-auth (which also extends a session
- * that is due) and loads the membership; a hit costs one HMAC and a map lookup. Writes are never
- * answered from the cache, and a write's reply leaves only once this node has heard every change
- * it committed (sync), so the next read, from anyone, sees them.
+ * that is due) and loads the membership; a hit costs a map lookup. Writes are never answered from
+ * the cache, and a write's reply leaves only once this node has heard every change it committed
+ * (sync), so the next read, from anyone, sees them.
+ *
+ * The cache is keyed by the whole signed cookie, token and signature, as the browser sent it: an
+ * entry is made only after that exact value's HMAC was checked, so a hit needs no HMAC again (one
+ * was 3.5% of a small read's CPU), and the same token under any other signature misses and is
+ * checked, and refused, as before. Entries are told apart by the token they hold.
  */
 export async function createSessionCache(deps: TSessionCacheDeps): Promise<TSessionCache> {
   const cache = new LRUCache<string, TEntry>({ max: SESSION_CACHE_MAX });
 
   const forget = ({ userId, orgId }: { userId?: string; orgId?: string }) => {
-    for (const [token, entry] of cache.entries()) {
-      if ((userId && entry.user.id === userId) || (orgId && entry.member?.orgId === orgId)) cache.delete(token);
+    for (const [key, entry] of cache.entries()) {
+      if ((userId && entry.user.id === userId) || (orgId && entry.member?.orgId === orgId)) cache.delete(key);
     }
   };
 
@@ -133,14 +140,15 @@ export async function createSessionCache(deps: TSessionCacheDeps): Promise<TSess
   return {
     async check(cookie, method, headers) {
       const signed = signedTokenFrom(cookie);
-      if (!signed || !validSignature(signed.token, signed.signature, deps.secret)) return null;
+      if (!signed) return null;
       const read = method === 'GET' || method === 'HEAD';
-      const hit = read ? cache.get(signed.token) : undefined;
+      const hit = read ? cache.get(signed.value) : undefined;
       if (hit && hit.until > Date.now()) return hit;
+      if (!validSignature(signed.token, signed.signature, deps.secret)) return null;
 
       const found = await deps.auth.api.getSession({ headers: headers() });
       if (!found) {
-        cache.delete(signed.token);
+        cache.delete(signed.value);
         return null;
       }
       const user = { id: found.user.id, email: found.user.email, name: found.user.name };
@@ -151,7 +159,7 @@ export async function createSessionCache(deps: TSessionCacheDeps): Promise<TSess
         member,
         until: Math.min(Date.now() + SESSION_CACHE_TTL_MS, new Date(found.session.expiresAt).getTime()),
       };
-      cache.set(signed.token, entry);
+      cache.set(signed.value, entry);
       return entry;
     },
     sync,

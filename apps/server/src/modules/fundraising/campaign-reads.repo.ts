@@ -159,14 +159,6 @@ export async function progressFigures(tx: TTx, orgId: string, campaignId: string
 // Analytics (§2.5): one pass over the paid donations
 // ---------------------------------------------------------------------------------------------
 
-const ZRowTimezone = z.object({ timezone: z.string().nullable() });
-
-/** The organization's calendar as its owner saved it (null: none saved), read in the tenant transaction. */
-export async function organizationZoneIn(tx: TTx, orgId: string): Promise<string | null> {
-  const [row] = await preparedRows(tx, ZRowTimezone, sql`SELECT app_org_timezone(${orgId}) AS timezone`);
-  return row?.timezone ?? null;
-}
-
 const ZAnalytics = z.object({
   total_cents: column.count,
   donation_count: column.count,

@@ -12,13 +12,12 @@ import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
 import { readTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
-import { zoneOrDefault } from '../invoices/invoices.common';
+import { organizationZoneIn } from '../invoices/invoices.common';
 import type { TMember } from '../session/member';
 import {
   analyticsFigures,
   emailHistoryFigures,
   insightFigures,
-  organizationZoneIn,
   playerProgressFigures,
   progressFigures,
 } from './campaign-reads.repo';
@@ -98,7 +97,7 @@ export async function campaignProgress(deps: TDeps, member: TMember, id: string)
  */
 export async function campaignAnalytics(deps: TDeps, member: TMember, id: string): Promise<TDonationAnalytics> {
   const a = await readCampaign(deps, member, id, async (tx) => {
-    const zone = zoneOrDefault(await organizationZoneIn(tx, member.orgId));
+    const zone = await organizationZoneIn(tx, member.orgId);
     return analyticsFigures(tx, member.orgId, id, zone);
   });
   return {

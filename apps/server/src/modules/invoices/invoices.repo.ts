@@ -348,6 +348,18 @@ export async function findOrganizationZone(tx: TTx, orgId: string): Promise<stri
   return row?.timezone ?? null;
 }
 
+/** NULL when the owner never saved a zone. */
+const ZRowZoneOrNull = z.object({ timezone: z.string().nullable() });
+
+/**
+ * The same zone read inside a tenant transaction, through app_org_timezone (0026: the app role
+ * cannot read user_profiles), so a read needs no platform transaction of its own before it.
+ */
+export async function findOrganizationZoneIn(tx: TTx, orgId: string): Promise<string | null> {
+  const [row] = await preparedRows(tx, ZRowZoneOrNull, sql`SELECT app_org_timezone(${orgId}) AS timezone`);
+  return row?.timezone ?? null;
+}
+
 const ZInvoiceCompany = z.object({
   id: z.string(),
   name: z.string(),

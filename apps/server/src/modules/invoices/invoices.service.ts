@@ -38,7 +38,7 @@ import { listAgreementLines } from '../agreements/agreements.repo';
 import { companyNotFound } from '../companies/companies.service';
 import { listQuoteLines } from '../quotes/quotes.repo';
 import type { TMember } from '../session/member';
-import { invoiceNotFound, isId, organizationToday, publishInvoices, requireInvoiceRight } from './invoices.common';
+import { invoiceNotFound, isId, organizationTodayIn, publishInvoices, requireInvoiceRight } from './invoices.common';
 import {
   countInvoiceTabs,
   findAgreementSource,
@@ -138,10 +138,10 @@ export async function invoiceKpis(
   member: TMember,
   q: z.output<typeof ZInvoiceKpiQuery>,
 ): Promise<TInvoiceKpis> {
-  const today = await organizationToday(deps, member.orgId);
-  const row = await readTenant(deps.db, member, (tx) =>
-    invoiceKpiFigures(tx, member.orgId, { companyId: q.company ?? null, today, windowEnd: nextDaysEnd(today) }),
-  );
+  const row = await readTenant(deps.db, member, async (tx) => {
+    const today = await organizationTodayIn(tx, member.orgId);
+    return invoiceKpiFigures(tx, member.orgId, { companyId: q.company ?? null, today, windowEnd: nextDaysEnd(today) });
+  });
   return {
     outstanding: { count: row.outstanding_n, cents: row.outstanding_cents },
     pastDue: { count: row.past_due_n, cents: row.past_due_cents },
@@ -289,10 +289,13 @@ export async function invoiceFormDefaults(
   q: z.output<typeof ZInvoiceFormQuery>,
 ): Promise<TInvoiceFormDefaults> {
   requireInvoiceRight(member, 'create');
-  const today = await organizationToday(deps, member.orgId);
   return readTenant(deps.db, member, async (tx) => {
-    // The organization and the form's source leave together, one round trip.
-    const [org, source] = await Promise.all([findInvoicingOrganization(tx, member.orgId), formSource(tx, member, q)]);
+    // The calendar, the organization and the form's source leave together, one round trip.
+    const [today, org, source] = await Promise.all([
+      organizationTodayIn(tx, member.orgId),
+      findInvoicingOrganization(tx, member.orgId),
+      formSource(tx, member, q),
+    ]);
     if (!org) throw new AppError('not_found', 'Organization not found');
     const cardAvailable = cardAvailableFor(org);
     const invoiceType: TInvoiceType = org.default_payment_method === 'stripe' && cardAvailable ? 'stripe' : 'manual';

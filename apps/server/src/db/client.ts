@@ -314,8 +314,25 @@ function typeParser(oid: number): (value: string) => unknown {
 /** drizzle's reading of raw rows (RAW_TEXT_TYPES), as one constant configuration. */
 const RAW_TYPES: pg.CustomTypesConfig = { getTypeParser: typeParser };
 
+/**
+ * Holds the connection's writes back until the current tick ends, then sends them as one. Unless
+ * they already are: a transaction's opening corks them (db/tenant.ts), and so does every statement
+ * sent on a transaction's connection (onClient), so the statements a service issues together after
+ * a first read (a detail's lines and events, Promise.all) leave in one write rather than one each:
+ * each write to the server is a system call and a wake-up of its backend (a tenth of a detail
+ * read's CPU in the profile).
+ */
+export function corkUntilNextTick(client: pg.ClientBase): void {
+  if (!(client instanceof pg.Client)) return;
+  const stream = client.connection.stream;
+  if (stream.writableCorked > 0) return;
+  stream.cork();
+  process.nextTick(() => stream.uncork());
+}
+
 /** A statement on a transaction's own connection, read as drizzle reads raw rows; named when given a name. */
 function onClient(client: pg.ClientBase, compiled: { sql: string; params: unknown[] }, name: string | undefined) {
+  corkUntilNextTick(client);
   return client.query(
     name
       ? { name, text: compiled.sql, values: compiled.params, types: RAW_TYPES }

@@ -1,5 +1,8 @@
-import { expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { freshDatabase } from '../test/databases';
 import { ownerWithOrg } from '../test/fixtures';
 import { forEachDatabase } from '../test/harness';
 import { preparedRows, rows, sql } from './client';
@@ -173,5 +176,60 @@ forEachDatabase('tenant transaction', (env) => {
       ),
     );
     expect(saved).toEqual([{ n: 20 }]);
+  });
+});
+
+type TSocketWrite = (this: Socket, ...args: unknown[]) => unknown;
+
+/** How many writes leave this process for the database server's port while fn runs. */
+async function writesTo<T>(port: number, fn: () => Promise<T>): Promise<{ result: T; writes: number }> {
+  const proto = Socket.prototype as unknown as { _write: TSocketWrite; _writev: TSocketWrite };
+  const [write, writev] = [proto._write, proto._writev];
+  let writes = 0;
+  const counted = (original: TSocketWrite): TSocketWrite =>
+    function (this: Socket, ...args: unknown[]) {
+      if (this.remotePort === port) writes += 1;
+      return original.apply(this, args);
+    };
+  proto._write = counted(write);
+  proto._writev = counted(writev);
+  try {
+    return { result: await fn(), writes };
+  } finally {
+    proto._write = write;
+    proto._writev = writev;
+  }
+}
+
+/** On a PostgreSQL server: what a transaction's statements cost on the wire. */
+describe.runIf(process.env.TEST_DATABASE_URL)('tenant transaction on the wire [PostgreSQL]', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    fresh = await freshDatabase('postgres');
+  }, 60_000);
+  afterAll(async () => {
+    await fresh.database.close();
+    await fresh.drop();
+  });
+
+  it('sends the statements a read issues together after a first one in one write', async () => {
+    const port = Number(new URL(fresh.url ?? '').port || 5432);
+    const ctx = { orgId: randomUUID(), userId: randomUUID() };
+    const ZN = z.object({ n: z.number() });
+    const { result, writes } = await writesTo(port, () =>
+      readTenant(fresh.database.db, ctx, async (tx) => {
+        const [first] = await preparedRows(tx, ZN, sql`SELECT 1 AS n`);
+        // A detail's follow-up reads: three at once, then one alone.
+        const together = await Promise.all([
+          preparedRows(tx, ZN, sql`SELECT 2 AS n`),
+          rows(tx, ZN, sql`SELECT ${3}::int AS n`),
+          preparedRows(tx, ZN, sql`SELECT 4 AS n`),
+        ]);
+        return [first, ...together.flat()].map((r) => r?.n);
+      }),
+    );
+    expect(result).toEqual([1, 2, 3, 4]);
+    // The opening with the first statement, the three together, and the COMMIT.
+    expect(writes).toBe(3);
   });
 });

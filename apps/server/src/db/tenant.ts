@@ -5,7 +5,16 @@ import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { pgliteOf, poolOf, registerPgliteSession, registerPoolSession, sql, type TDb, type TTx } from './client';
+import {
+  corkUntilNextTick,
+  pgliteOf,
+  poolOf,
+  registerPgliteSession,
+  registerPoolSession,
+  sql,
+  type TDb,
+  type TTx,
+} from './client';
 import { APP_ROLE, PLATFORM_ROLE } from './roles';
 
 export interface TTenantCtx {
@@ -28,14 +37,6 @@ function tenantSettings(ctx: TTenantCtx): string | null {
 }
 
 const dialect = new PgDialect();
-
-/** Holds the connection's writes back until the current tick ends, then sends them as one. */
-function corkUntilNextTick(client: pg.PoolClient): void {
-  if (!(client instanceof pg.Client)) return;
-  const stream = client.connection.stream;
-  stream.cork();
-  process.nextTick(() => stream.uncork());
-}
 
 /** Closes a connection whose state is no longer known; its pool drops it on the error that follows. */
 function closeConnection(client: pg.PoolClient): void {

@@ -318,10 +318,14 @@ export async function invoiceFormDefaults(
 /** The invoice's detail inside the caller's transaction; null for another organization's or an unknown id. */
 export async function loadInvoiceDetail(tx: TTx, orgId: string, id: string): Promise<TInvoiceDetail | null> {
   if (!isId(id)) return null;
-  const row = await findInvoice(tx, orgId, id);
+  // All three leave together, one round trip: the lines and events of an invoice that is not
+  // there (another organization's, deleted) are none, and are thrown away with it.
+  const [row, lines, events] = await Promise.all([
+    findInvoice(tx, orgId, id),
+    listInvoiceLines(tx, orgId, id),
+    listInvoiceEvents(tx, orgId, id),
+  ]);
   if (!row) return null;
-  const lines = await listInvoiceLines(tx, orgId, id);
-  const events = await listInvoiceEvents(tx, orgId, id);
   return {
     ...toInvoiceRow(row),
     lines: lines.map((l) => ({

@@ -320,7 +320,8 @@ async function generateFundraising(deps: TDeps, orgId: string, userId: string, s
              'supporter.' || i || '@example.org', i % 50 = 7, CASE WHEN i % 50 = 7 THEN now() - interval '2 days' END
       FROM generate_series(${from}::int, ${to}::int) AS i`,
   );
-  // Contact k belongs to campaign k mod campaigns, under player k mod 10 of it.
+  // Contact k belongs to campaign k mod campaigns, under player (k div campaigns) mod 10 of it (k mod
+  // 10 would be fixed by the campaign, every contact under one player).
   await withPlatform(deps.db, deps.log, 'bench generate', async (tx) => {
     await tx.execute(sql`
       WITH campaigns AS (
@@ -338,7 +339,7 @@ async function generateFundraising(deps: TDeps, orgId: string, userId: string, s
       SELECT ${orgId}::uuid, c.id, pl.id, ct.id
       FROM contacts ct
       JOIN campaigns c ON c.n = ct.k % ${n(sizes.campaigns)}
-      LEFT JOIN players pl ON pl.campaign_id = c.id AND pl.p = ct.k % 10`);
+      LEFT JOIN players pl ON pl.campaign_id = c.id AND pl.p = (ct.k / ${n(sizes.campaigns)}) % 10`);
     await tx.execute(sql`
       WITH sent AS (
         INSERT INTO email_campaign (org_id, name, fundraising_campaign_id, status, subject, body, recipient_count,

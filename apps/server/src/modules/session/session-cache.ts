@@ -93,7 +93,7 @@ export interface TSessionCacheDeps {
  * The cache is keyed by the whole signed cookie, token and signature, as the browser sent it: an
  * entry is made only after that exact value's HMAC was checked, so a hit needs no HMAC again (one
  * was 3.5% of a small read's CPU), and the same token under any other signature misses and is
- * checked, and refused, as before. Entries are told apart by the token they hold.
+ * checked, and refused, as before.
  */
 export async function createSessionCache(deps: TSessionCacheDeps): Promise<TSessionCache> {
   const cache = new LRUCache<string, TEntry>({ max: SESSION_CACHE_MAX });

@@ -62,31 +62,16 @@ const exampleCampaign = {
   contacts: [{ name: 'Maria Rivera', email: 'maria.rivera@example.org', playerIndex: 0 }],
 };
 
+/** What every read of one campaign shares: any member may, and it answers its reply or why not. */
+const campaignRead = { method: 'get', tags, permission: 'member', topic, resources } as const;
+const readReplies = <R extends z.ZodType>(reply: R) =>
+  ({ 200: json(reply), 400: invalid, 401: signedOut, 403: notMember, 404: notFound }) as const;
+
 const read = <R extends z.ZodType>(path: string, summary: string, reply: R) =>
-  contract({
-    method: 'get',
-    path,
-    tags,
-    summary,
-    permission: 'member',
-    topic,
-    resources,
-    request: { params: ZParams },
-    responses: { 200: json(reply), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
-  });
+  contract({ ...campaignRead, path, summary, request: { params: ZParams }, responses: readReplies(reply) });
 /** A read of a campaign's that takes a query (a page, a filter). */
 const readWithQuery = <R extends z.ZodType, Q extends z.ZodObject>(path: string, summary: string, query: Q, reply: R) =>
-  contract({
-    method: 'get',
-    path,
-    tags,
-    summary,
-    permission: 'member',
-    topic,
-    resources,
-    request: { params: ZParams, query },
-    responses: { 200: json(reply), 400: invalid, 401: signedOut, 403: notMember, 404: notFound },
-  });
+  contract({ ...campaignRead, path, summary, request: { params: ZParams, query }, responses: readReplies(reply) });
 
 export const listCampaigns = contract({
   method: 'get',

@@ -422,7 +422,12 @@ async function runPglite(): Promise<{ rounds: { clients: number; round: TRound }
   try {
     const seeded = await seed(opened, 'pglite');
     await shutdown(seeded.deps);
-    server = await startServer('app', 'bench/serve-app.ts', { BENCH_DATABASE: '', BENCH_DATA_DIR: opened.dataDir });
+    server = await startServer(
+      'app',
+      'bench/serve-app.ts',
+      { BENCH_DATABASE: '', BENCH_DATA_DIR: opened.dataDir },
+      { profileDir: env.LIST_PROFILE_DIR, nodeFlags: appNodeFlags() },
+    );
     const page = SCENARIOS[0] as TScenario;
     const cookies = seeded.orgs.map((o) => o.cookie);
     await load(server, page.path, cookies, 10, PGLITE_WARMUP, null);

@@ -98,6 +98,26 @@ forEachDatabase('tenant transaction', (env) => {
     }
   });
 
+  it("reads a named statement's reply of several megabytes whole, multibyte text intact", async () => {
+    const { deps } = env();
+    const a = await tenant('Tenant Big Reply Club');
+    // Over 5 MB: PGlite hands such a reply over in many pieces of its own memory, each of which
+    // must be kept before the next one overwrites it.
+    const ZLine = z.object({ i: z.number(), line: z.string() });
+    const found = await readTenant(deps.db, a, (tx) =>
+      preparedRows(
+        tx,
+        ZLine,
+        sql`SELECT i, i || ' ' || repeat('Café Ünïcode ', 40) || i AS line FROM generate_series(1, ${12_000}::int) AS i`,
+      ),
+    );
+    expect(found).toHaveLength(12_000);
+    found.forEach((r, k) => {
+      expect(r.i).toBe(k + 1);
+      expect(r.line).toBe(`${k + 1} ${'Café Ünïcode '.repeat(40)}${k + 1}`);
+    });
+  });
+
   it('reads as the app role, statements issued together each get their own rows, and a write is refused', async () => {
     const { deps } = env();
     const a = await tenant('Tenant Read Club');

@@ -84,7 +84,6 @@ export const companyContacts = pgTable(
     emailKey: text('email_key').generatedAlwaysAs(sql`NULLIF(lower(btrim(email)), '')`),
   },
   (t) => [
-    index('company_contact_org_company_idx').on(t.orgId, t.companyId),
     index('company_contact_active_idx').on(t.orgId, t.companyId, t.isPrimary.desc(), t.createdAt).where(sql`is_active`),
     uniqueIndex('company_contact_one_primary_uq').on(t.companyId).where(sql`is_primary`),
     index('company_contact_company_idx').on(t.companyId),

@@ -325,10 +325,35 @@ forEachDatabase('companies', (env) => {
         tx,
         z.object({ n: column.count }),
         sql`SELECT (SELECT count(*) FROM company_contact WHERE company_id = ${c.id})::int
-        + (SELECT count(*) FROM timeline_event WHERE company_id = ${c.id})::int AS n`,
+        + (SELECT count(*) FROM timeline_event WHERE company_id = ${c.id})::int
+        + (SELECT count(*) FROM company_search WHERE company_id = ${c.id})::int AS n`,
       ),
     );
     expect(left[0]?.n).toBe(0);
+  });
+
+  it("takes a company's searched text with it, and an organization's with the organization", async () => {
+    const client = env().client();
+    const { orgId } = await ownerWithOrg(client);
+    const kept = await addCompany(client, { name: 'Kept Lumber' });
+    const gone = await addCompany(client, { name: 'Gone Lumber' });
+    const searched = () =>
+      withPlatform(env().deps.db, env().deps.log, 'test read', (tx) =>
+        rows(
+          tx,
+          z.object({ company_id: z.string() }),
+          sql`SELECT company_id FROM company_search WHERE org_id = ${orgId} ORDER BY company_id`,
+        ),
+      );
+    expect((await searched()).map((r) => r.company_id)).toEqual([kept.id, gone.id].sort());
+    expect((await client.delete(`/api/companies/${gone.id}`)).status).toBe(200);
+    expect((await searched()).map((r) => r.company_id)).toEqual([kept.id]);
+    const found = await client.get<TListReply>('/api/companies?search=lumber');
+    expect(found.body.companies.map((x) => x.name)).toEqual(['Kept Lumber']);
+    await withPlatform(env().deps.db, env().deps.log, 'test', (tx) =>
+      tx.execute(sql`DELETE FROM organization WHERE id = ${orgId}`),
+    );
+    expect(await searched()).toEqual([]);
   });
 
   it('keeps the tab counts exact through creates, status changes, edits, deletes and imports', async () => {

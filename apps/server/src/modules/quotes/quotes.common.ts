@@ -101,9 +101,11 @@ export function toDetail(row: TQuoteDetailRow, lines: readonly TQuoteLineRow[]):
 
 /** The quote with its lines, or 404 (also for another organization's id). */
 export async function loadQuoteDetail(tx: TTx, member: TMember, id: string): Promise<TQuoteDetail> {
-  const row = await findQuote(tx, member.orgId, id);
+  // Both leave together, one round trip: the lines of a quote that is not there (another
+  // organization's, deleted) are none, and are thrown away with it.
+  const [row, lines] = await Promise.all([findQuote(tx, member.orgId, id), listQuoteLines(tx, member.orgId, id)]);
   if (!row) throw quoteNotFound();
-  return toDetail(row, await listQuoteLines(tx, member.orgId, id));
+  return toDetail(row, lines);
 }
 
 export interface TSender {

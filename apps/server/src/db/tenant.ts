@@ -122,6 +122,20 @@ export function readTenant<T>(db: TDb, ctx: TTenantCtx, fn: (tx: TTx) => Promise
   return tenantTransaction(db, ctx, 'read', fn);
 }
 
+/**
+ * A transaction in PGlite's own transaction (it holds PGlite's lock, so no other work interleaves),
+ * opened with `setup` as one simple query; its session is registered so preparedRows can send
+ * named statements straight to this PGlite.
+ */
+function onPglite<T>(pglite: PGlite, setup: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  return pglite.transaction(async (ptx) => {
+    await ptx.exec(setup);
+    const session = new PgliteSession(ptx as unknown as PGlite, dialect, undefined);
+    registerPgliteSession(session, pglite);
+    return fn(new PgliteTransaction(dialect, session, undefined) as unknown as TTx);
+  });
+}
+
 async function tenantTransaction<T>(db: TDb, ctx: TTenantCtx, mode: TTxMode, fn: (tx: TTx) => Promise<T>): Promise<T> {
   const settings = tenantSettings(ctx);
   const pool = poolOf(db);
@@ -129,15 +143,7 @@ async function tenantTransaction<T>(db: TDb, ctx: TTenantCtx, mode: TTxMode, fn:
   const begin = mode === 'read' ? 'BEGIN READ ONLY' : 'BEGIN';
   if (pool && settings) return onPool(pool, `${begin}; ${settings}`, mode, fn);
   if (pglite && settings) {
-    // PGlite's own transaction (it holds PGlite's lock, so no other work interleaves); the
-    // settings as one simple query, and the session registered so preparedRows can send named
-    // statements to this PGlite.
-    return pglite.transaction(async (ptx) => {
-      await ptx.exec(mode === 'read' ? `SET TRANSACTION READ ONLY; ${settings}` : settings);
-      const session = new PgliteSession(ptx as unknown as PGlite, dialect, undefined);
-      registerPgliteSession(session, pglite);
-      return fn(new PgliteTransaction(dialect, session, undefined) as unknown as TTx);
-    });
+    return onPglite(pglite, mode === 'read' ? `SET TRANSACTION READ ONLY; ${settings}` : settings, fn);
   }
   return db.transaction(async (tx) => {
     if (mode === 'read') await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
@@ -183,6 +189,9 @@ export async function withPlatform<T>(db: TDb, log: Logger, reason: string, fn: 
   // On a PostgreSQL server BEGIN and the role go as one message, like a tenant transaction's.
   const pool = poolOf(db);
   if (pool) return onPool(pool, `BEGIN; SET LOCAL ROLE ${PLATFORM_ROLE}`, 'write', fn);
+  // On PGlite as a tenant transaction is run, so its named statements take the same path.
+  const pglite = pgliteOf(db);
+  if (pglite) return onPglite(pglite, `SET LOCAL ROLE ${PLATFORM_ROLE}`, fn);
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL ROLE ${PLATFORM_ROLE}`));
     return fn(tx);

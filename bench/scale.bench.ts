@@ -20,6 +20,7 @@
 //   SCALE_FLOOR_PIPELINE=1  the floor sends each connection's statements at once (replay-floor.ts)
 //   SCALE_PGLITE=0 / SCALE_POSTGRES=0   skip one database
 //   SCALE_KEEP_DATABASE=1   keep the generated database (printed) for EXPLAIN, rather than drop it
+//   SCALE_REPLAY_OUT=file   write each endpoint's statements and values there (JSON), to EXPLAIN them
 //   SCALE_REUSE_DATABASE=postgres://…/pennant_bench_…   measure a database an earlier run kept (its
 //                           pending migrations are applied; no generation, nothing dropped): PostgreSQL only
 //   BENCH_DATABASE_URL / TEST_DATABASE_URL: the PostgreSQL server (a database of its own, dropped at the end)
@@ -421,7 +422,12 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
     const seeded = reused ? await reuse(opened) : await seed(kind, opened, sizes);
     const { ok, failed } = await checkEndpoints(seeded);
     const replayFile = join(opened.dataDir, 'replays.json');
-    if (kind === 'postgres') writeFileSync(replayFile, JSON.stringify(await replaysOf(seeded, ok)));
+    if (kind === 'postgres') {
+      const replays = JSON.stringify(await replaysOf(seeded, ok));
+      writeFileSync(replayFile, replays);
+      // Each endpoint's statements with their values, for EXPLAIN (ANALYZE, BUFFERS) on a kept database.
+      if (env.SCALE_REPLAY_OUT) writeFileSync(env.SCALE_REPLAY_OUT, replays);
+    }
     await shutdown(seeded.deps);
     const app = await startServer(
       'app',

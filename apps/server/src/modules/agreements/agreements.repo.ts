@@ -321,6 +321,35 @@ export async function findAgreement(tx: TTx, orgId: string, id: string): Promise
   return row ?? null;
 }
 
+/** The primary-contact rule (spec §7) as a lateral join on the company `co`, for one-statement reads. */
+const PRIMARY_CONTACT_JOIN = sql.raw(`LEFT JOIN LATERAL (
+          SELECT cc.name, cc.email FROM company_contact cc
+          WHERE cc.org_id = co.org_id AND cc.company_id = co.id AND cc.is_active
+          ORDER BY cc.is_primary DESC, cc.created_at ASC, cc.id ASC LIMIT 1
+        ) pc ON true`);
+
+const ZAgreementDetailRow = ZAgreementRow.extend({
+  contact_name: z.string().nullable(),
+  contact_email: z.string().nullable(),
+});
+export type TAgreementDetailRow = z.output<typeof ZAgreementDetailRow>;
+
+/**
+ * The agreement with its company's primary contact (as findPrimaryContact chooses it) in one
+ * statement, so the detail needs nothing from it before its other reads: they all leave at once.
+ */
+export async function findAgreementDetail(tx: TTx, orgId: string, id: string): Promise<TAgreementDetailRow | null> {
+  const [row] = await preparedRows(
+    tx,
+    ZAgreementDetailRow,
+    sql`SELECT ${LIST_COLUMNS}, c.clauses, c.notes, pc.name AS contact_name, pc.email AS contact_email
+        FROM contract c JOIN company co ON co.org_id = c.org_id AND co.id = c.company_id
+        ${PRIMARY_CONTACT_JOIN}
+        WHERE c.org_id = ${orgId} AND c.id = ${id}`,
+  );
+  return row ?? null;
+}
+
 const ZAgreementRef = z.object({
   id: z.string(),
   company_id: z.string(),

@@ -29,10 +29,9 @@ import { createAgreementForQuote, generateAgreementPdfQuietly, lockAgreeableQuot
 import { agreementNotFound, isId, publishAgreements, requireAgreementRight } from './agreements.common';
 import {
   countAgreementTabs,
-  findAgreement,
+  findAgreementDetail,
   findAgreementDocument,
   findCompanyName,
-  findPrimaryContact,
   holdFormProducts,
   insertAcceptedQuote,
   insertAgreementEvent,
@@ -150,19 +149,19 @@ export async function listAgreements(
 }
 
 async function loadDetail(tx: TTx, member: TMember, id: string): Promise<TAgreementDetail | null> {
-  const row = await findAgreement(tx, member.orgId, id);
-  if (!row) return null;
-  // None of these needs another's result: they leave together, one round trip.
-  const [lines, contact, doc, events] = await Promise.all([
+  // None of these needs another's result (the agreement's row carries its contact): they leave
+  // together, one round trip; for an unknown id the others simply find nothing.
+  const [row, lines, doc, events] = await Promise.all([
+    findAgreementDetail(tx, member.orgId, id),
     listAgreementLines(tx, member.orgId, id),
-    findPrimaryContact(tx, member.orgId, row.company_id),
     findAgreementDocument(tx, member.orgId, id),
     listAgreementEvents(tx, member.orgId, id),
   ]);
+  if (!row) return null;
   return {
     ...toRow(row),
-    companyEmail: contact?.email ?? null,
-    primaryContactName: contact?.name ?? null,
+    companyEmail: row.contact_email,
+    primaryContactName: row.contact_name,
     lines: lines.map((l) => ({
       id: l.id,
       productId: l.product_id,

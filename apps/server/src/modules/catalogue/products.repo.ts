@@ -53,7 +53,8 @@ const ZRowProductIdN = z.object({ product_id: z.string(), n: column.count });
  * (org_id, status) index, so only active quotes' lines are read.
  */
 export async function countActiveQuotesByProduct(tx: TTx, orgId: string): Promise<Map<string, number>> {
-  const found = await rows(
+  // Named: the products list asks for it on every load, and its plan does not depend on the org.
+  const found = await preparedRows(
     tx,
     ZRowProductIdN,
     sql`SELECT ql.product_id, count(DISTINCT q.id) AS n

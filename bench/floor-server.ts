@@ -278,15 +278,17 @@ export function productsStatements(orgId: string): [TStatement, TStatement] {
   LEFT JOIN master_ad_type t ON t.id = p.master_type_id AND (t.org_id IS NULL OR t.org_id = p.org_id)
         WHERE p.org_id = $1
         ORDER BY lower(p.name), p.id`;
-  // products.repo.ts countActiveQuotesByProduct: each product's count of active quotes.
-  const quotes = `SELECT ql.product_id, count(DISTINCT q.id) AS n
-        FROM quote q
-        JOIN quote_line ql ON ql.org_id = q.org_id AND ql.quote_id = q.id
-        WHERE q.org_id = $1 AND q.status IN ('draft', 'sent') AND ql.product_id IS NOT NULL
-        GROUP BY ql.product_id`;
+  // products.repo.ts productsOnActiveQuotes: the products an active quote is on.
+  const quotes = `SELECT p.id FROM product p
+        CROSS JOIN LATERAL (
+          SELECT 1 FROM quote_line ql JOIN quote q ON q.org_id = ql.org_id AND q.id = ql.quote_id
+          WHERE ql.org_id = $1 AND ql.product_id = p.id AND q.status IN ('draft', 'sent')
+          LIMIT 1
+        ) hit
+        WHERE p.org_id = $2 `;
   return [
     { text, values: [orgId] },
-    { text: quotes, values: [orgId] },
+    { text: quotes, values: [orgId, orgId] },
   ];
 }
 
@@ -422,8 +424,8 @@ interface TProductRow {
 
 const SHARE_TYPES = new Set(['none', 'percent', 'fixed']);
 
-/** As products.service.ts toProduct builds it (no quotes exist yet: activeQuoteCount 0). */
-function productsJson(rows: TProductRow[], quotes: Map<string, number>): string {
+/** As products.service.ts toProduct builds it. */
+function productsJson(rows: TProductRow[], quoted: ReadonlySet<string>): string {
   return JSON.stringify({
     products: rows.map((row) => ({
       id: row.id,
@@ -439,7 +441,7 @@ function productsJson(rows: TProductRow[], quotes: Map<string, number>): string 
       locationText: row.location_text,
       seasonLabel: row.season_label,
       updatedAt: iso(row.updated_at),
-      activeQuoteCount: quotes.get(row.id) ?? 0,
+      hasActiveQuotes: quoted.has(row.id),
     })),
   });
 }
@@ -625,8 +627,8 @@ export function createFloorApp(pool: pg.Pool) {
     const reply = await inTenant(pool, c.req.header('cookie'), async (client, orgId) => {
       const [s, k] = productsStatements(orgId);
       const found = await client.query<TProductRow>({ text: s.text, values: s.values, types: TYPES });
-      const counts = await client.query<{ product_id: string; n: string }>({ text: k.text, values: k.values });
-      return productsJson(found.rows, new Map(counts.rows.map((r) => [r.product_id, Number(r.n)])));
+      const quoted = await client.query<{ id: string }>({ text: k.text, values: k.values });
+      return productsJson(found.rows, new Set(quoted.rows.map((r) => r.id)));
     });
     return c.body(reply.body, reply.status, jsonType());
   });

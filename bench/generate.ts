@@ -208,6 +208,7 @@ export async function generateSales(
       5_000,
       (from, to) => sql`
         WITH companies AS (${companies}),
+        products AS (SELECT id, name, row_number() OVER (ORDER BY id) AS n FROM product WHERE org_id = ${orgId}),
         inserted AS (
           INSERT INTO quote (org_id, company_id, status, total_cents, renewal_cents, created_by_id, created_at,
                              sent_at, expires_at)
@@ -220,10 +221,12 @@ export async function generateSales(
           JOIN companies c ON c.n = 1 + (i * 7) % ${n(sizes.companies)}
           RETURNING id, org_id
         )
-        INSERT INTO quote_line (org_id, quote_id, item_name, qty, unit_price_cents, is_setup_fee, position)
-        SELECT org_id, id, l.name, 1, l.cents, l.fee, l.pos FROM inserted,
-          (VALUES ('Outfield Banner', 50000, false, 0), ('Outfield Banner', 25000, true, 1),
-                  ('Game Program Ad', 75000, false, 2)) AS l(name, cents, fee, pos)`,
+        -- Lines from the catalogue (quotes are built from products): two products, the first with
+        -- its setup fee, each picked by the quote's id from the organization's products.
+        INSERT INTO quote_line (org_id, quote_id, product_id, item_name, qty, unit_price_cents, is_setup_fee, position)
+        SELECT i.org_id, i.id, p.id, p.name, 1, l.cents, l.fee, l.pos FROM inserted i
+        CROSS JOIN (VALUES (50000, false, 0, 0), (25000, true, 1, 0), (75000, false, 2, 1)) AS l(cents, fee, pos, pick)
+        JOIN products p ON p.n = 1 + (abs(hashtext(i.id::text)) + l.pick * 7) % (SELECT count(*) FROM products)`,
     ),
   );
   await timed(progress, `${sizes.agreements.toLocaleString('en-US')} agreements`, () =>

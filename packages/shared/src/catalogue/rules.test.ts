@@ -245,7 +245,7 @@ describe('product filters', () => {
     locationText: null,
     seasonLabel: '2025',
     updatedAt: '2025-01-01T00:00:00.000Z',
-    activeQuoteCount: 0,
+    hasActiveQuotes: false,
     ...p,
   });
   const fence = product({

@@ -150,8 +150,8 @@ export const ZProduct = z.object({
   locationText: z.string().nullable(),
   seasonLabel: z.string().nullable(),
   updatedAt: z.string(),
-  /** Quotes in draft or sent that include this product: editing it shows the warning. */
-  activeQuoteCount: z.number().int(),
+  /** A quote in draft or sent includes this product: editing it shows the warning (spec: products). */
+  hasActiveQuotes: z.boolean(),
 });
 export type TProduct = z.infer<typeof ZProduct>;
 

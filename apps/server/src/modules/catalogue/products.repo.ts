@@ -45,25 +45,27 @@ export async function findProduct(tx: TTx, orgId: string, id: string): Promise<T
   return row ?? null;
 }
 
-const ZRowProductIdN = z.object({ product_id: z.string(), n: column.count });
-
 /**
- * Active quotes (draft or sent) with a line for each product, by product id: the products list's
- * count and the drawer's warning that those quotes keep their prices. Led by the quote's
- * (org_id, status) index, so only active quotes' lines are read.
+ * The products (all of the organization's, or the one given) that a quote in draft or sent
+ * includes: the drawer's warning that those quotes keep their prices. Each product looks for its
+ * first such line (LIMIT 1 keeps the planner from joining every active quote's lines, which at
+ * 20,000 quotes cost 20 ms where this costs 2), through quote_line_product_idx and the quote by
+ * its key. Planned with its values (not prepared): a generic plan, which cannot tell a large
+ * organization from a small one, hashed all of the organization's active quotes for each product.
  */
-export async function countActiveQuotesByProduct(tx: TTx, orgId: string): Promise<Map<string, number>> {
-  // Named: the products list asks for it on every load, and its plan does not depend on the org.
-  const found = await preparedRows(
+export async function productsOnActiveQuotes(tx: TTx, orgId: string, productId?: string): Promise<Set<string>> {
+  const found = await rows(
     tx,
-    ZRowProductIdN,
-    sql`SELECT ql.product_id, count(DISTINCT q.id) AS n
-        FROM quote q
-        JOIN quote_line ql ON ql.org_id = q.org_id AND ql.quote_id = q.id
-        WHERE q.org_id = ${orgId} AND q.status IN ('draft', 'sent') AND ql.product_id IS NOT NULL
-        GROUP BY ql.product_id`,
+    ZRowId,
+    sql`SELECT p.id FROM product p
+        CROSS JOIN LATERAL (
+          SELECT 1 FROM quote_line ql JOIN quote q ON q.org_id = ql.org_id AND q.id = ql.quote_id
+          WHERE ql.org_id = ${orgId} AND ql.product_id = p.id AND q.status IN ('draft', 'sent')
+          LIMIT 1
+        ) hit
+        WHERE p.org_id = ${orgId} ${productId ? sql`AND p.id = ${productId}` : sql``}`,
   );
-  return new Map(found.map((r) => [r.product_id, Number(r.n)]));
+  return new Set(found.map((r) => r.id));
 }
 
 /** Locks the product for the rest of the transaction; false when the organization has none with this id. */

@@ -24,7 +24,6 @@ import {
 } from './catalogue.common';
 import { lockCatalogue } from './catalogue.repo';
 import {
-  countActiveQuotesByProduct,
   countProducts,
   deleteProduct as deleteProductRow,
   findProduct,
@@ -32,6 +31,7 @@ import {
   listProducts as listProductRows,
   lockProduct,
   productInUse,
+  productsOnActiveQuotes,
   type TProductFields,
   type TProductRow,
   updateProduct as updateProductRow,
@@ -40,7 +40,7 @@ import {
 const toShareType = (raw: string): TShareType =>
   (SHARE_TYPES as readonly string[]).includes(raw) ? (raw as TShareType) : 'none';
 
-function toProduct(row: TProductRow, activeQuoteCount = 0): TProduct {
+function toProduct(row: TProductRow, hasActiveQuotes = false): TProduct {
   return {
     id: row.id,
     name: row.name,
@@ -55,7 +55,7 @@ function toProduct(row: TProductRow, activeQuoteCount = 0): TProduct {
     locationText: row.location_text,
     seasonLabel: row.season_label,
     updatedAt: toIso(row.updated_at),
-    activeQuoteCount,
+    hasActiveQuotes,
   };
 }
 
@@ -63,8 +63,8 @@ function toProduct(row: TProductRow, activeQuoteCount = 0): TProduct {
 async function loadProduct(tx: TTx, member: TMember, id: string): Promise<TProduct> {
   const row = await findProduct(tx, member.orgId, id);
   if (!row) throw productNotFound();
-  const quotes = await countActiveQuotesByProduct(tx, member.orgId);
-  return toProduct(row, quotes.get(id) ?? 0);
+  const quoted = await productsOnActiveQuotes(tx, member.orgId, id);
+  return toProduct(row, quoted.has(id));
 }
 
 /** The ad type must be a global one or the organization's own. */
@@ -96,12 +96,12 @@ const fieldsOf = (input: TProductValues): TProductFields => ({
 
 export async function listProducts(deps: TDeps, member: TMember): Promise<TProduct[]> {
   return readTenant(deps.db, member, async (tx) => {
-    // The products and their quote counts leave together, one round trip.
-    const [rows, quotes] = await Promise.all([
+    // The products and which of them are on active quotes leave together, one round trip.
+    const [rows, quoted] = await Promise.all([
       listProductRows(tx, member.orgId),
-      countActiveQuotesByProduct(tx, member.orgId),
+      productsOnActiveQuotes(tx, member.orgId),
     ]);
-    return rows.map((r) => toProduct(r, quotes.get(r.id) ?? 0));
+    return rows.map((r) => toProduct(r, quoted.has(r.id)));
   });
 }
 

@@ -38,17 +38,18 @@ forEachDatabase('catalogue: products', (env) => {
       shareValue: 0,
       isLimited: false,
       locationText: null,
-      activeQuoteCount: 0,
+      hasActiveQuotes: false,
     });
     expect(list[0]?.recurringPriceCents).toBeNull();
   });
 
-  it('counts the active quotes (draft or sent) each product is on, and no longer a decided or deleted one', async () => {
+  it('tells which products an active quote (draft or sent) is on, and stops once the quote is gone', async () => {
     const client = env().client();
     await ownerWithOrg(client);
     const banner = await globalType(client, 'outfield-banner');
     const board = await addProduct(client, { name: 'Scoreboard Panel', masterTypeId: banner.id });
     const sign = await addProduct(client, { name: 'Fence Sign', masterTypeId: banner.id });
+    await addProduct(client, { name: 'Program Ad', masterTypeId: banner.id });
     const company = await client.post<{ id: string }>('/api/companies', { name: 'Acme Hardware' });
     const quote = async (productIds: string[]) => {
       const res = await client.post<{ id: string }>('/api/quotes', {
@@ -58,12 +59,22 @@ forEachDatabase('catalogue: products', (env) => {
       expect(res.status).toBe(201);
       return res.body.id;
     };
-    const first = await quote([board.id, sign.id]);
-    await quote([board.id]);
-    const counts = async () => Object.fromEntries((await products(client)).map((p) => [p.name, p.activeQuoteCount]));
-    expect(await counts()).toEqual({ 'Fence Sign': 1, 'Scoreboard Panel': 2 });
+    const first = await quote([board.id, sign.id, sign.id]);
+    const second = await quote([board.id]);
+    const quoted = async () => Object.fromEntries((await products(client)).map((p) => [p.name, p.hasActiveQuotes]));
+    expect(await quoted()).toEqual({ 'Fence Sign': true, 'Program Ad': false, 'Scoreboard Panel': true });
     expect((await client.delete(`/api/quotes/${first}`)).status).toBe(200);
-    expect(await counts()).toEqual({ 'Fence Sign': 0, 'Scoreboard Panel': 1 });
+    expect(await quoted()).toEqual({ 'Fence Sign': false, 'Program Ad': false, 'Scoreboard Panel': true });
+    // A saved product's reply says it as the list does.
+    const saved = await client.put<TProduct>(`/api/products/${board.id}`, {
+      name: 'Scoreboard Panel',
+      masterTypeId: banner.id,
+      recurringPriceCents: 20_000,
+      shareType: 'none',
+    });
+    expect(saved.body.hasActiveQuotes).toBe(true);
+    expect((await client.delete(`/api/quotes/${second}`)).status).toBe(200);
+    expect(await quoted()).toEqual({ 'Fence Sign': false, 'Program Ad': false, 'Scoreboard Panel': false });
   });
 
   it('answers each field’s own message when the product is not valid', async () => {

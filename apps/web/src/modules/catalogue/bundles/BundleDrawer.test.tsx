@@ -22,7 +22,7 @@ const product = (over: Partial<TProduct>): TProduct => ({
   locationText: null,
   seasonLabel: '2026',
   updatedAt: '2026-01-05T10:00:00.000Z',
-  activeQuoteCount: 0,
+  hasActiveQuotes: false,
   ...over,
 });
 const BANNER = product({});

@@ -20,7 +20,7 @@ const BANNER: TProduct = {
   locationText: null,
   seasonLabel: '2026',
   updatedAt: '2026-01-05T10:00:00.000Z',
-  activeQuoteCount: 0,
+  hasActiveQuotes: false,
 };
 const BUNDLES: TBundleList = {
   bundles: [

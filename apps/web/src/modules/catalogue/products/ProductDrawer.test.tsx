@@ -34,7 +34,7 @@ const PRODUCT: TProduct = {
   locationText: 'Left field fence',
   seasonLabel: '2026',
   updatedAt: '2026-01-05T10:00:00.000Z',
-  activeQuoteCount: 0,
+  hasActiveQuotes: false,
 };
 
 function renderDrawer(opts: { roles?: TRole[]; product?: TProduct | null } = {}) {
@@ -137,7 +137,7 @@ describe('ProductDrawer', () => {
 
   it('edits a product with its values in dollars and warns when it is on active quotes', async () => {
     const saved = captureSave();
-    renderDrawer({ product: { ...PRODUCT, activeQuoteCount: 2 } });
+    renderDrawer({ product: { ...PRODUCT, hasActiveQuotes: true } });
     expect(screen.getByRole('dialog', { name: 'Edit Product' })).toBeTruthy();
     expect(screen.getByText(CATALOGUE_MESSAGES.activeQuoteWarning)).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Recurring Price') as HTMLInputElement).value).toBe('500.00'));

@@ -175,9 +175,7 @@ export function ProductDrawer({ open, onOpenChange, product }: TProductDrawerPro
     >
       <form id={FORM_ID} noValidate onSubmit={submit} className="space-y-5">
         {!canWrite ? <Alert tone="warning">{refusal(editing ? 'products.edit' : 'products.create')}</Alert> : null}
-        {product && product.activeQuoteCount > 0 ? (
-          <Alert tone="warning">{CATALOGUE_MESSAGES.activeQuoteWarning}</Alert>
-        ) : null}
+        {product?.hasActiveQuotes ? <Alert tone="warning">{CATALOGUE_MESSAGES.activeQuoteWarning}</Alert> : null}
 
         <Field label="Product Name" error={errors.name?.message}>
           {(p) => (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zonedToday } from '../agreements/rules';
 import { dollarsToCents } from '../money';
 import {
   canMarkPaid,
@@ -17,7 +18,10 @@ import {
   isOutstanding,
   isOverdue,
   isPastDue,
+  nextDaysEnd,
+  nextDaysSpan,
   statusAfterEmail,
+  sumNextDays,
 } from './rules';
 import { INVOICE_STATUSES, type TInvoiceStatus } from './schemas';
 
@@ -70,6 +74,27 @@ describe('the KPI windows (spec §7)', () => {
     expect(isDueInNextDays({ status: 'sent', dueDate: '2026-12-01' }, today)).toBe(false);
     expect(isDueInNextDays({ status: 'sent', dueDate: '2026-11-22' }, today)).toBe(false);
     expect(isDueInNextDays({ status: 'pending', dueDate: '2026-11-24' }, today)).toBe(false);
+  });
+  it('reads the next days over every date any calendar’s window can cover, and keeps the window’s', () => {
+    // Just after midnight UTC (Baker Island is still on the day before) and just before it (Kiritimati is on the next).
+    for (const at of ['2026-11-23T00:05:00Z', '2026-11-23T23:55:00Z', '2026-12-31T12:00:00Z']) {
+      const now = new Date(at);
+      const span = nextDaysSpan(now);
+      for (const zone of ['Etc/GMT+12', 'America/New_York', 'UTC', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
+        const zoneToday = zonedToday(now, zone);
+        expect(span.from <= zoneToday && nextDaysEnd(zoneToday) <= span.to).toBe(true);
+      }
+    }
+    expect(nextDaysSpan(new Date('2026-11-23T12:00:00Z'))).toEqual({ from: '2026-11-22', to: '2026-12-01' });
+    const days = [
+      { day: '2026-11-22', n: 1, cents: 100 },
+      { day: '2026-11-23', n: 2, cents: 200 },
+      { day: '2026-11-30', n: 3, cents: 300 },
+      { day: '2026-12-01', n: 4, cents: 400 },
+    ];
+    expect(sumNextDays(days, today)).toEqual({ count: 5, cents: 500 });
+    expect(sumNextDays(days, '2026-11-24')).toEqual({ count: 7, cents: 700 });
+    expect(sumNextDays([], today)).toEqual({ count: 0, cents: 0 });
   });
 });
 

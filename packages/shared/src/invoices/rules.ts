@@ -137,6 +137,35 @@ export function nextDaysEnd(today: string): string {
   return format(addDays(parseISO(today), INVOICE_NEXT_DAYS_WINDOW), 'yyyy-MM-dd');
 }
 
+/**
+ * Every due date the next-days card can cover at `now`, whatever the calendar: a zone's today is
+ * UTC's day, the day before or the day after (offsets run from -12 to +14 hours). Lets the card's
+ * figures be read in the same statement as the organization's zone, before today is known.
+ */
+export function nextDaysSpan(now: Date): { from: string; to: string } {
+  const utcDay = parseISO(now.toISOString().slice(0, 10));
+  return {
+    from: format(addDays(utcDay, -1), 'yyyy-MM-dd'),
+    to: nextDaysEnd(format(addDays(utcDay, 1), 'yyyy-MM-dd')),
+  };
+}
+
+/** The next-days card from per-due-date sums: those due from `today` to its window's end. */
+export function sumNextDays(
+  days: readonly { day: string; n: number; cents: number }[],
+  today: string,
+): { count: number; cents: number } {
+  const end = nextDaysEnd(today);
+  let count = 0;
+  let cents = 0;
+  for (const d of days) {
+    if (d.day < today || d.day > end) continue;
+    count += d.n;
+    cents += d.cents;
+  }
+  return { count, cents };
+}
+
 /** The invoice and agreement e-mail sender (§6): the treasurer, else the sponsorship lead, else the member. */
 export function invoiceSenderEmail(
   org: { treasurerEmail: string | null; sponsorshipLeadEmail: string | null },

@@ -246,4 +246,28 @@ forEachDatabase('invoices: the list and the KPI cards', (env) => {
     await ownerWithOrg(other, 'Empty Boosters');
     expect((await invoiceKpis(other)).outstanding).toEqual({ count: 0, cents: 0 });
   });
+
+  it('KPI cards: the next days run on the calendar of the zone the owner saved, however far from UTC', async () => {
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const client = env().client();
+      const { orgId } = await ownerWithOrg(client, `Far Boosters ${zone}`);
+      await client.put('/api/profile/timezone', { timezone: zone, autoDetect: false });
+      const acme = await addCompany(client, 'Acme Hardware');
+      const today = zonedToday(new Date(), zone);
+      const seed = (dueIn: number, cents: number) =>
+        seedInvoice(env(), orgId, {
+          companyId: acme.id,
+          status: 'sent',
+          dueDate: addDays(today, dueIn),
+          totalCents: cents,
+        });
+      await seed(-1, 100); // the day before this calendar's today
+      await seed(0, 200);
+      await seed(7, 300);
+      await seed(8, 400);
+      const expected = { count: 2, cents: 200 + 300 };
+      expect((await invoiceKpis(client)).nextSevenDays).toEqual(expected);
+      expect((await invoiceKpis(client, `?company=${acme.id}`)).nextSevenDays).toEqual(expected);
+    }
+  });
 });

@@ -187,63 +187,72 @@ export function listInvoicePage(tx: TTx, orgId: string, f: TInvoicePageQuery): P
 // ---------------------------------------------------------------------------------------------
 
 const ZKpis = z.object({
+  /** The organization's saved zone (app_org_timezone), null when its owner saved none. */
+  timezone: z.string().nullable(),
   outstanding_n: column.count,
   outstanding_cents: column.count,
   past_due_n: column.count,
   past_due_cents: column.count,
-  next_n: column.count,
-  next_cents: column.count,
+  /** Sent invoices by due date over the span asked for, for the next-days card. */
+  next_days: z.array(z.object({ day: z.string(), n: z.number().int(), cents: z.number().int() })),
 });
 export type TInvoiceKpiRow = z.output<typeof ZKpis>;
 
+/** Sent invoices due from `from` to `to` (both included), summed by due date, as JSON, over invoice `i`. */
+const nextDaysSql = (from: string, to: string, where: SQL) => sql`(
+  SELECT coalesce(json_agg(json_build_object('day', d.due_date::text, 'n', d.n, 'cents', d.cents) ORDER BY d.due_date),
+                  '[]'::json)
+  FROM (SELECT i.due_date, count(*) AS n, coalesce(sum(i.total_amount_cents), 0) AS cents
+        FROM invoice i
+        WHERE ${where} AND i.status = 'sent' AND i.due_date BETWEEN ${from}::date AND ${to}::date
+        GROUP BY i.due_date) d)`;
+
 /**
  * The three cards (spec §7): outstanding is pending, sent or overdue; past due is overdue; the next
- * days are sent invoices due from `today` to `windowEnd`, both included. For the organization the
- * first two come from the counter table and the next days are an index-only range of
- * invoice_org_open_due_idx (which carries the amount); for one company, one statement over its
- * unpaid invoices.
+ * days are sent invoices due from today to the window's end, both included. Today is on the
+ * organization's calendar, whose zone this statement reads too, so the next days come as sums by
+ * due date over every date the window can cover (`from` to `to`: nextDaysSpan) and the caller
+ * keeps the window's: one round trip. For the organization the first two come from the counter
+ * table and the next days are an index-only range of invoice_org_open_due_idx (which carries the
+ * amount); for one company, one statement over its unpaid invoices.
  */
 export async function invoiceKpiFigures(
   tx: TTx,
   orgId: string,
-  v: { companyId: string | null; today: string; windowEnd: string },
+  v: { companyId: string | null; from: string; to: string },
 ): Promise<TInvoiceKpiRow> {
-  const next = sql`i.status = 'sent' AND i.due_date BETWEEN ${v.today}::date AND ${v.windowEnd}::date`;
+  const empty = { outstanding_n: 0, outstanding_cents: 0, past_due_n: 0, past_due_cents: 0 };
   if (!v.companyId) {
     const [row] = await preparedRows(
       tx,
       ZKpis,
-      sql`SELECT f.*, nx.next_n, nx.next_cents
+      sql`SELECT app_org_timezone(${orgId}) AS timezone, f.*,
+                 ${nextDaysSql(v.from, v.to, sql`i.org_id = ${orgId}`)} AS next_days
           FROM (
             SELECT coalesce(sum(k.n) FILTER (WHERE k.status IN ('pending', 'sent', 'overdue')), 0) AS outstanding_n,
                    coalesce(sum(k.cents) FILTER (WHERE k.status IN ('pending', 'sent', 'overdue')), 0) AS outstanding_cents,
                    coalesce(sum(k.n) FILTER (WHERE k.status = 'overdue'), 0) AS past_due_n,
                    coalesce(sum(k.cents) FILTER (WHERE k.status = 'overdue'), 0) AS past_due_cents
             FROM invoice_status_counts(${orgId}::uuid) k
-          ) f
-          CROSS JOIN (
-            SELECT count(*) AS next_n, coalesce(sum(i.total_amount_cents), 0) AS next_cents
-            FROM invoice i WHERE i.org_id = ${orgId} AND ${next}
-          ) nx`,
+          ) f`,
     );
-    return (
-      row ?? { outstanding_n: 0, outstanding_cents: 0, past_due_n: 0, past_due_cents: 0, next_n: 0, next_cents: 0 }
-    );
+    return row ?? { timezone: null, ...empty, next_days: [] };
   }
   const [row] = await rows(
     tx,
     ZKpis,
-    sql`SELECT count(*) AS outstanding_n,
-               coalesce(sum(i.total_amount_cents), 0) AS outstanding_cents,
-               count(*) FILTER (WHERE i.status = 'overdue') AS past_due_n,
-               coalesce(sum(i.total_amount_cents) FILTER (WHERE i.status = 'overdue'), 0) AS past_due_cents,
-               count(*) FILTER (WHERE ${next}) AS next_n,
-               coalesce(sum(i.total_amount_cents) FILTER (WHERE ${next}), 0) AS next_cents
-        FROM invoice i
-        WHERE i.org_id = ${orgId} AND i.status IN ('pending', 'sent', 'overdue')
-          ${v.companyId ? sql`AND i.company_id = ${v.companyId}` : sql``}`,
+    sql`SELECT app_org_timezone(${orgId}) AS timezone, f.*,
+               ${nextDaysSql(v.from, v.to, sql`i.org_id = ${orgId} AND i.company_id = ${v.companyId}`)} AS next_days
+        FROM (
+          SELECT count(*) AS outstanding_n,
+                 coalesce(sum(i.total_amount_cents), 0) AS outstanding_cents,
+                 count(*) FILTER (WHERE i.status = 'overdue') AS past_due_n,
+                 coalesce(sum(i.total_amount_cents) FILTER (WHERE i.status = 'overdue'), 0) AS past_due_cents
+          FROM invoice i
+          WHERE i.org_id = ${orgId} AND i.company_id = ${v.companyId} AND i.status IN ('pending', 'sent', 'overdue')
+        ) f`,
   );
-  return row ?? { outstanding_n: 0, outstanding_cents: 0, past_due_n: 0, past_due_cents: 0, next_n: 0, next_cents: 0 };
+  return row ?? { timezone: null, ...empty, next_days: [] };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { zonedToday } from '@pennant/shared/agreements/rules';
 import { canAcceptCardPayments } from '@pennant/shared/billing/connect';
 import {
   canMarkPaid,
@@ -5,7 +6,8 @@ import {
   canVoid,
   defaultDueDate,
   invoiceNumber,
-  nextDaysEnd,
+  nextDaysSpan,
+  sumNextDays,
 } from '@pennant/shared/invoices/rules';
 import {
   INVOICE_MESSAGES,
@@ -38,7 +40,14 @@ import { listAgreementLines } from '../agreements/agreements.repo';
 import { companyNotFound } from '../companies/companies.service';
 import { listQuoteLines } from '../quotes/quotes.repo';
 import type { TMember } from '../session/member';
-import { invoiceNotFound, isId, organizationTodayIn, publishInvoices, requireInvoiceRight } from './invoices.common';
+import {
+  invoiceNotFound,
+  isId,
+  organizationTodayIn,
+  publishInvoices,
+  requireInvoiceRight,
+  zoneOrDefault,
+} from './invoices.common';
 import {
   countInvoiceTabs,
   findAgreementSource,
@@ -138,14 +147,14 @@ export async function invoiceKpis(
   member: TMember,
   q: z.output<typeof ZInvoiceKpiQuery>,
 ): Promise<TInvoiceKpis> {
-  const row = await readTenant(deps.db, member, async (tx) => {
-    const today = await organizationTodayIn(tx, member.orgId);
-    return invoiceKpiFigures(tx, member.orgId, { companyId: q.company ?? null, today, windowEnd: nextDaysEnd(today) });
-  });
+  const now = new Date();
+  const row = await readTenant(deps.db, member, (tx) =>
+    invoiceKpiFigures(tx, member.orgId, { companyId: q.company ?? null, ...nextDaysSpan(now) }),
+  );
   return {
     outstanding: { count: row.outstanding_n, cents: row.outstanding_cents },
     pastDue: { count: row.past_due_n, cents: row.past_due_cents },
-    nextSevenDays: { count: row.next_n, cents: row.next_cents },
+    nextSevenDays: sumNextDays(row.next_days, zonedToday(now, zoneOrDefault(row.timezone))),
   };
 }
 

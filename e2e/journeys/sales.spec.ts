@@ -147,6 +147,18 @@ test('a quote is written, sent with its PDF, accepted into an agreement that is 
     await expect(page.getByText(CONTACT.email).first()).toBeVisible();
   });
 
+  await test.step('the product on the sent quote warns that the quote keeps its price', async () => {
+    await page.goto('/dashboard/products');
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: `Edit ${BANNER}`, exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Edit Product' });
+    await expect(
+      drawer.getByText('This product is on active quotes. Changes will not update those quotes automatically.'),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+
   await test.step('accept the quote and create the agreement now', async () => {
     await page.goto('/dashboard/quotes');
     const card = page.getByRole('article').filter({ hasText: COMPANY });

@@ -12,10 +12,10 @@ import { agreementNotFound, isId, publishAgreements, requireAgreementRight } fro
 import {
   deleteAgreementDocument,
   findAgreement,
+  findAgreementDetail,
   findAgreementDocument,
   findCompanyAddress,
   findOrganizationHead,
-  findPrimaryContact,
   insertAgreementEvent,
   listAgreementLines,
   lockAgreement,
@@ -35,12 +35,11 @@ export async function loadAgreementPdfData(
 ): Promise<
   (Omit<TAgreementPdfData, 'generatedAt' | 'timeZone'> & { companyId: string; quoteId: string | null }) | null
 > {
-  const row = await findAgreement(tx, member.orgId, id);
+  const row = await findAgreementDetail(tx, member.orgId, id);
   if (!row) return null;
   const org = await findOrganizationHead(tx, member.orgId);
   if (!org) return null;
   const lines = await listAgreementLines(tx, member.orgId, id);
-  const contact = await findPrimaryContact(tx, member.orgId, row.company_id);
   const address = await findCompanyAddress(tx, member.orgId, row.company_id);
   const place = [address?.city?.trim(), address?.state?.trim()].filter(Boolean).join(', ');
   const pdfLines = lines.map((l) => ({
@@ -73,8 +72,8 @@ export async function loadAgreementPdfData(
     },
     sponsor: {
       companyName: row.company_name,
-      contactName: contact?.name ?? null,
-      contactEmail: contact?.email ?? null,
+      contactName: row.contact_name,
+      contactEmail: row.contact_email,
       addressLines: [address?.address?.trim() ?? '', place].filter(Boolean),
     },
     lines: pdfLines,

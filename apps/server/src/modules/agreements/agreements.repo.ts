@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { column, preparedRows, rows, sql, type TTx } from '../../db/client';
 import { timelineEvents } from '../../db/schema/companies';
 import { contractLines, contracts, emailLogs, quoteLines, quotes } from '../../db/schema/sales';
-import { containsPattern } from '../companies/companies.repo';
+import { containsPattern, primaryContactJoin } from '../companies/companies.repo';
 
 /*
  * Agreements (the spec's contracts): the list, the detail, the rows the form and the accept flow
@@ -321,13 +321,6 @@ export async function findAgreement(tx: TTx, orgId: string, id: string): Promise
   return row ?? null;
 }
 
-/** The primary-contact rule (spec §7) as a lateral join on the company `co`, for one-statement reads. */
-const PRIMARY_CONTACT_JOIN = sql.raw(`LEFT JOIN LATERAL (
-          SELECT cc.name, cc.email FROM company_contact cc
-          WHERE cc.org_id = co.org_id AND cc.company_id = co.id AND cc.is_active
-          ORDER BY cc.is_primary DESC, cc.created_at ASC, cc.id ASC LIMIT 1
-        ) pc ON true`);
-
 const ZAgreementDetailRow = ZAgreementRow.extend({
   contact_name: z.string().nullable(),
   contact_email: z.string().nullable(),
@@ -335,8 +328,9 @@ const ZAgreementDetailRow = ZAgreementRow.extend({
 export type TAgreementDetailRow = z.output<typeof ZAgreementDetailRow>;
 
 /**
- * The agreement with its company's primary contact (as findPrimaryContact chooses it) in one
- * statement, so the detail needs nothing from it before its other reads: they all leave at once.
+ * The agreement with its company's primary contact (primaryContactJoin: findPrimaryContact's rule)
+ * in one statement, so the detail needs nothing from it before its other reads: they all leave at
+ * once. The PDF reads it too.
  */
 export async function findAgreementDetail(tx: TTx, orgId: string, id: string): Promise<TAgreementDetailRow | null> {
   const [row] = await preparedRows(
@@ -344,7 +338,7 @@ export async function findAgreementDetail(tx: TTx, orgId: string, id: string): P
     ZAgreementDetailRow,
     sql`SELECT ${LIST_COLUMNS}, c.clauses, c.notes, pc.name AS contact_name, pc.email AS contact_email
         FROM contract c JOIN company co ON co.org_id = c.org_id AND co.id = c.company_id
-        ${PRIMARY_CONTACT_JOIN}
+        ${primaryContactJoin(orgId, sql.raw('co.id'))}
         WHERE c.org_id = ${orgId} AND c.id = ${id}`,
   );
   return row ?? null;

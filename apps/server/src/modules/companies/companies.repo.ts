@@ -39,7 +39,8 @@ const COMPANY_COLUMNS = sql.raw(
 );
 
 /** The contact shown for a company: the active primary, else the oldest active contact. */
-const primaryContactJoin = (orgId: string, companyRef: SQL) => sql`
+/** A company's primary contact, else its oldest active one (spec §7), as `pc` beside the company `companyRef`. */
+export const primaryContactJoin = (orgId: string, companyRef: SQL) => sql`
   LEFT JOIN LATERAL (
     SELECT cc.id, cc.name, cc.email, cc.phone, cc.title FROM company_contact cc
     WHERE cc.org_id = ${orgId} AND cc.company_id = ${companyRef} AND cc.is_active

@@ -269,27 +269,18 @@ export function listStatements(orgId: string, q: TListQuery): TStatement[] {
 }
 
 /** GET /api/products: the app's listProducts (apps/server/src/modules/catalogue/products.repo.ts). */
-export function productsStatements(orgId: string): [TStatement, TStatement] {
+export function productsStatements(orgId: string): [TStatement] {
   const text = `SELECT p.id, p.name, p.master_type_id, t.label AS ad_type_label,
          (t.org_id IS NOT NULL) AS ad_type_is_custom,
          p.recurring_price_cents, p.setup_fee_cents, p.share_type, p.share_value, p.is_limited,
-         p.location_text, p.season_label, p.updated_at
+         p.location_text, p.season_label, p.updated_at,
+         EXISTS (SELECT 1 FROM quote_line ql
+                 WHERE ql.org_id = p.org_id AND ql.product_id = p.id AND ql.quote_active) AS has_active_quotes
   FROM product p
   LEFT JOIN master_ad_type t ON t.id = p.master_type_id AND (t.org_id IS NULL OR t.org_id = p.org_id)
         WHERE p.org_id = $1
         ORDER BY lower(p.name), p.id`;
-  // products.repo.ts productsOnActiveQuotes: the products an active quote is on.
-  const quotes = `SELECT p.id FROM product p
-        CROSS JOIN LATERAL (
-          SELECT 1 FROM quote_line ql JOIN quote q ON q.org_id = ql.org_id AND q.id = ql.quote_id
-          WHERE ql.org_id = $1 AND ql.product_id = p.id AND q.status IN ('draft', 'sent')
-          LIMIT 1
-        ) hit
-        WHERE p.org_id = $2 `;
-  return [
-    { text, values: [orgId] },
-    { text: quotes, values: [orgId, orgId] },
-  ];
+  return [{ text, values: [orgId] }];
 }
 
 /** The quotes list's Active tab, page 1 (quotes.repo.ts countQuotesByStatus: the counter table, then listQuotePage). */
@@ -420,12 +411,13 @@ interface TProductRow {
   location_text: string | null;
   season_label: string | null;
   updated_at: string;
+  has_active_quotes: boolean;
 }
 
 const SHARE_TYPES = new Set(['none', 'percent', 'fixed']);
 
 /** As products.service.ts toProduct builds it. */
-function productsJson(rows: TProductRow[], quoted: ReadonlySet<string>): string {
+function productsJson(rows: TProductRow[]): string {
   return JSON.stringify({
     products: rows.map((row) => ({
       id: row.id,
@@ -441,7 +433,7 @@ function productsJson(rows: TProductRow[], quoted: ReadonlySet<string>): string 
       locationText: row.location_text,
       seasonLabel: row.season_label,
       updatedAt: iso(row.updated_at),
-      hasActiveQuotes: quoted.has(row.id),
+      hasActiveQuotes: row.has_active_quotes,
     })),
   });
 }
@@ -625,10 +617,9 @@ export function createFloorApp(pool: pg.Pool) {
   });
   app.get('/api/products', async (c) => {
     const reply = await inTenant(pool, c.req.header('cookie'), async (client, orgId) => {
-      const [s, k] = productsStatements(orgId);
+      const [s] = productsStatements(orgId);
       const found = await client.query<TProductRow>({ text: s.text, values: s.values, types: TYPES });
-      const quoted = await client.query<{ id: string }>({ text: k.text, values: k.values });
-      return productsJson(found.rows, new Set(quoted.rows.map((r) => r.id)));
+      return productsJson(found.rows);
     });
     return c.body(reply.body, reply.status, jsonType());
   });

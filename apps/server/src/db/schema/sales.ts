@@ -79,6 +79,8 @@ export const quoteLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     isSetupFee: boolean('is_setup_fee').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** Whether the quote is in draft or sent: set by the triggers of migration 0034, whatever is written. */
+    quoteActive: boolean('quote_active').notNull().default(false),
   },
   (t) => [index('quote_line_quote_idx').on(t.orgId, t.quoteId, t.position)],
 );

@@ -4,7 +4,12 @@ import { column, preparedRows, rows, sql, type TTx, ZRowId, ZRowN } from '../../
 import { products } from '../../db/schema/catalogue';
 import { idList } from './catalogue.repo';
 
-/** A product with its ad type's label (null when the type is gone) and whether the type is custom. */
+/**
+ * A product with its ad type's label (null when the type is gone), whether the type is custom, and
+ * whether a quote in draft or sent includes it (the drawer's warning that those quotes keep their
+ * prices): one probe per product of the lines whose quote is active, a flag the triggers of 0034
+ * keep on each line, so the list is one prepared statement.
+ */
 export const ZProductRow = z.object({
   id: z.string(),
   name: z.string(),
@@ -19,13 +24,16 @@ export const ZProductRow = z.object({
   location_text: z.string().nullable(),
   season_label: z.string().nullable(),
   updated_at: column.instant,
+  has_active_quotes: z.boolean(),
 });
 export type TProductRow = z.output<typeof ZProductRow>;
 
 const PRODUCT_SELECT = sql.raw(`SELECT p.id, p.name, p.master_type_id, t.label AS ad_type_label,
          (t.org_id IS NOT NULL) AS ad_type_is_custom,
          p.recurring_price_cents, p.setup_fee_cents, p.share_type, p.share_value, p.is_limited,
-         p.location_text, p.season_label, p.updated_at
+         p.location_text, p.season_label, p.updated_at,
+         EXISTS (SELECT 1 FROM quote_line ql
+                 WHERE ql.org_id = p.org_id AND ql.product_id = p.id AND ql.quote_active) AS has_active_quotes
   FROM product p
   LEFT JOIN master_ad_type t ON t.id = p.master_type_id AND (t.org_id IS NULL OR t.org_id = p.org_id)`);
 
@@ -43,29 +51,6 @@ export function listProducts(tx: TTx, orgId: string): Promise<TProductRow[]> {
 export async function findProduct(tx: TTx, orgId: string, id: string): Promise<TProductRow | null> {
   const [row] = await rows(tx, ZProductRow, sql`${PRODUCT_SELECT} WHERE p.org_id = ${orgId} AND p.id = ${id}`);
   return row ?? null;
-}
-
-/**
- * The products (all of the organization's, or the one given) that a quote in draft or sent
- * includes: the drawer's warning that those quotes keep their prices. Each product looks for its
- * first such line (LIMIT 1 keeps the planner from joining every active quote's lines, which at
- * 20,000 quotes cost 20 ms where this costs 2), through quote_line_product_idx and the quote by
- * its key. Planned with its values (not prepared): a generic plan, which cannot tell a large
- * organization from a small one, hashed all of the organization's active quotes for each product.
- */
-export async function productsOnActiveQuotes(tx: TTx, orgId: string, productId?: string): Promise<Set<string>> {
-  const found = await rows(
-    tx,
-    ZRowId,
-    sql`SELECT p.id FROM product p
-        CROSS JOIN LATERAL (
-          SELECT 1 FROM quote_line ql JOIN quote q ON q.org_id = ql.org_id AND q.id = ql.quote_id
-          WHERE ql.org_id = ${orgId} AND ql.product_id = p.id AND q.status IN ('draft', 'sent')
-          LIMIT 1
-        ) hit
-        WHERE p.org_id = ${orgId} ${productId ? sql`AND p.id = ${productId}` : sql``}`,
-  );
-  return new Set(found.map((r) => r.id));
 }
 
 /** Locks the product for the rest of the transaction; false when the organization has none with this id. */

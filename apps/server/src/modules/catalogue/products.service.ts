@@ -31,7 +31,6 @@ import {
   listProducts as listProductRows,
   lockProduct,
   productInUse,
-  productsOnActiveQuotes,
   type TProductFields,
   type TProductRow,
   updateProduct as updateProductRow,
@@ -40,7 +39,7 @@ import {
 const toShareType = (raw: string): TShareType =>
   (SHARE_TYPES as readonly string[]).includes(raw) ? (raw as TShareType) : 'none';
 
-function toProduct(row: TProductRow, hasActiveQuotes = false): TProduct {
+function toProduct(row: TProductRow): TProduct {
   return {
     id: row.id,
     name: row.name,
@@ -55,7 +54,7 @@ function toProduct(row: TProductRow, hasActiveQuotes = false): TProduct {
     locationText: row.location_text,
     seasonLabel: row.season_label,
     updatedAt: toIso(row.updated_at),
-    hasActiveQuotes,
+    hasActiveQuotes: row.has_active_quotes,
   };
 }
 
@@ -63,8 +62,7 @@ function toProduct(row: TProductRow, hasActiveQuotes = false): TProduct {
 async function loadProduct(tx: TTx, member: TMember, id: string): Promise<TProduct> {
   const row = await findProduct(tx, member.orgId, id);
   if (!row) throw productNotFound();
-  const quoted = await productsOnActiveQuotes(tx, member.orgId, id);
-  return toProduct(row, quoted.has(id));
+  return toProduct(row);
 }
 
 /** The ad type must be a global one or the organization's own. */
@@ -95,14 +93,8 @@ const fieldsOf = (input: TProductValues): TProductFields => ({
 });
 
 export async function listProducts(deps: TDeps, member: TMember): Promise<TProduct[]> {
-  return readTenant(deps.db, member, async (tx) => {
-    // The products and which of them are on active quotes leave together, one round trip.
-    const [rows, quoted] = await Promise.all([
-      listProductRows(tx, member.orgId),
-      productsOnActiveQuotes(tx, member.orgId),
-    ]);
-    return rows.map((r) => toProduct(r, quoted.has(r.id)));
-  });
+  const rows = await readTenant(deps.db, member, (tx) => listProductRows(tx, member.orgId));
+  return rows.map(toProduct);
 }
 
 export async function createProduct(deps: TDeps, member: TMember, input: TProductValues): Promise<TProduct> {

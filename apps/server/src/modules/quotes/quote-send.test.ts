@@ -389,4 +389,37 @@ forEachDatabase('quotes: send, accept, reject, expire', (env) => {
       message: "You don't have permission to update quotes",
     });
   });
+
+  it('warns on a product while a quote in draft or sent includes it, through edits, decisions and expiry', async () => {
+    const { client, banner, program, company, janeId } = await salesSetup(env());
+    const warned = async () => {
+      const res = await client.get<{ products: { name: string; hasActiveQuotes: boolean }[] }>('/api/products');
+      return res.body.products.filter((p) => p.hasActiveQuotes).map((p) => p.name);
+    };
+    const line = (productId: string) => [{ productId, qty: 1, unitPriceCents: 10_000 }];
+    const first = await addQuote(client, { companyId: company.id, lines: line(banner.id) });
+    expect(await warned()).toEqual(['Outfield Banner']);
+    // The draft's lines replaced: the warning moves with them.
+    const edited = await client.put(`/api/quotes/${first.id}`, { companyId: company.id, lines: line(program.id) });
+    expect(edited.status).toBe(200);
+    expect(await warned()).toEqual(['Program Ad']);
+    // Sent is still active; rejected is not.
+    await sendTo(client, first.id, [janeId]);
+    expect(await warned()).toEqual(['Program Ad']);
+    expect((await client.post(`/api/quotes/${first.id}/reject`)).status).toBe(200);
+    expect(await warned()).toEqual([]);
+    // Accepted is not active either.
+    const second = await addQuote(client, { companyId: company.id, lines: line(banner.id) });
+    await sendTo(client, second.id, [janeId]);
+    expect(await warned()).toEqual(['Outfield Banner']);
+    expect((await client.post(`/api/quotes/${second.id}/accept`, { agreement: 'skip' })).status).toBe(200);
+    expect(await warned()).toEqual([]);
+    // Nor is expired, which the nightly job sets.
+    const third = await addQuote(client, { companyId: company.id, lines: line(program.id) });
+    await sendTo(client, third.id, [janeId]);
+    expect(await warned()).toEqual(['Program Ad']);
+    await expireInPast(env(), third.id);
+    await expireQuotesJob(env().deps).handler({});
+    expect(await warned()).toEqual([]);
+  });
 });

@@ -190,6 +190,44 @@ test('an alumni campaign is blocked until the payment account is ready', async (
   await expect(dialog.getByRole('tab', { name: 'Paste Data' })).toHaveCount(0);
 });
 
+// A club of many seasons: 52 campaigns, 50 a page, newest first; the pager under the table reads
+// the next page and 'Showing a–b of n' says where the treasurer is.
+test('the Fundraising list pages a long history of campaigns', async ({ page }) => {
+  await onboardNewOrganization(page, `Many Seasons ${Date.now().toString(36)}`);
+  await makePremium(page);
+  await page.goto('/dashboard/fundraising');
+  for (let season = 1; season <= 52; season += 1) {
+    await post(page, '/fundraising/campaigns', {
+      name: `Season ${season} Drive`,
+      campaignType: 'player',
+      goalCents: 40_000,
+      startsAt: '2099-03-01',
+      endsAt: '2099-03-31',
+      minContactsPerPlayer: 1,
+      messagePerspective: 'team',
+      behalfOfName: null,
+      reminderSchedule: {
+        autoScheduleEnabled: true,
+        customScheduleEnabled: false,
+        customIntervalsDays: [],
+        maxReminders: 2,
+      },
+      players: [{ name: 'Ava Brooks' }],
+      contacts: [{ name: 'Nina Brooks', email: 'nina.brooks@families.example', playerIndex: 0 }],
+    });
+  }
+  await page.reload();
+  const table = page.getByRole('table', { name: 'Campaigns' });
+  await expect(page.getByText('Showing 1–50 of 52')).toBeVisible();
+  await expect(table.getByText('Season 52 Drive', { exact: true })).toBeVisible();
+  await expect(table.getByText('Season 2 Drive', { exact: true })).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Campaign pages' }).getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByText('Showing 51–52 of 52')).toBeVisible();
+  await expect(table.getByText('Season 2 Drive', { exact: true })).toBeVisible();
+  await expect(table.getByText('Season 1 Drive', { exact: true })).toBeVisible();
+  await expect(table.getByText('Season 52 Drive', { exact: true })).toHaveCount(0);
+});
+
 /** The CSV a download saved, its lines without the byte-order mark (read as a spreadsheet would). */
 async function savedLines(download: { path(): Promise<string> }): Promise<string[]> {
   const text = await readFile(await download.path(), 'utf8');

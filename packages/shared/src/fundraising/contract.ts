@@ -10,6 +10,7 @@ import {
   ZCampaignDetail,
   ZCampaignInput,
   ZCampaignList,
+  ZCampaignListQuery,
   ZCampaignProgress,
   ZCampaignSaved,
   ZContactInsights,
@@ -77,10 +78,11 @@ export const listCampaigns = contract({
   method: 'get',
   path: '/fundraising/campaigns',
   tags,
-  summary: 'The organization’s campaigns (not deleted), newest first, with raised totals and unsent counts',
+  summary: 'The organization’s campaigns (not deleted), newest first, 50 a page, with raised totals and unsent counts',
   permission: 'member',
   topic,
-  responses: { 200: json(ZCampaignList), 401: signedOut, 403: notMember },
+  request: { query: ZCampaignListQuery },
+  responses: { 200: json(ZCampaignList), 400: invalid, 401: signedOut, 403: notMember },
 });
 
 export const createCampaign = contract({

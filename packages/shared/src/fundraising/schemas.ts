@@ -76,6 +76,11 @@ export const FUNDRAISING_LIMITS = {
   /** Contacts a page in the detail page's Contacts section. */
   contactsPageSize: 25,
   /**
+   * Campaigns a page in the Fundraising list, newest first (§2.1 shows one table; the companies
+   * and quotes lists' 50 a page, decisions.md): a club of many seasons keeps hundreds.
+   */
+  campaignsPageSize: 50,
+  /**
    * Donation Details loads 20 donations at a time, newest first, 'Load More' for the next (the
    * spec lists them all; a campaign can hold thousands). The exports read 1,000 donations, or
    * 1,000 donors, per statement, so their memory stays bounded whatever the campaign's size.
@@ -369,7 +374,17 @@ export const ZCampaignSummary = z.object({
   createdAt: z.string(),
 });
 export type TCampaignSummary = z.output<typeof ZCampaignSummary>;
-export const ZCampaignList = z.object({ campaigns: z.array(ZCampaignSummary) });
+/** The Fundraising list's page (1 when not given; a page past the last is empty). */
+export const ZCampaignListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+/** One page of `campaignsPageSize` campaigns, with how many there are in all. */
+export const ZCampaignList = z.object({
+  campaigns: z.array(ZCampaignSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type TCampaignList = z.output<typeof ZCampaignList>;
 
 export const ZCampaignPlayer = z.object({ id: z.string(), name: z.string() });

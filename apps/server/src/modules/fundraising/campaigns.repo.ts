@@ -1,6 +1,6 @@
 import { CAMPAIGN_TYPES, MESSAGE_PERSPECTIVES, type TReminderSchedule } from '@pennant/shared/fundraising/schemas';
 import { z } from 'zod';
-import { column, preparedRows, rows, sql, type TTx, ZRowId } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId, ZRowN } from '../../db/client';
 
 /*
  * Campaigns (0016_fundraising.sql): the list, the detail, the save (players and contacts synced in
@@ -311,6 +311,8 @@ const ZCampaignColumns = z.object({
 });
 
 const ZListRow = ZCampaignColumns.extend({
+  /** All the organization's campaigns (not deleted), whatever the page. */
+  total: column.count,
   raised_cents: column.count,
   player_count: column.count,
   contact_count: column.count,
@@ -319,30 +321,50 @@ const ZListRow = ZCampaignColumns.extend({
 export type TCampaignListRow = z.output<typeof ZListRow>;
 
 /**
- * Raised from the giving the donation triggers keep (0019); players, contacts and the contacts
- * already e-mailed (a recipient row of the campaign) from the tallies the triggers of 0026 keep, so
- * unsent is contacts less e-mailed without reading a contact: one definer function for all of
- * them, read once (MATERIALIZED; joined as a function the planner ran it again for every
- * campaign). created_at comes as PostgreSQL's UTC text, which isoInstant rewrites without building
- * a Date (200 of them parsed and formatted again showed in the profile).
+ * One page of the campaigns, newest first, each with its figures: raised from the giving the
+ * donation triggers keep (0019); players, contacts and the contacts already e-mailed (a recipient
+ * row of the campaign) from the tallies the triggers of 0026 keep, so unsent is contacts less
+ * e-mailed without reading a contact: one definer function for all of them, read once
+ * (MATERIALIZED; joined as a function the planner ran it again for every campaign). The page is
+ * cut before the tallies are joined, and the count of all of them rides on each row. created_at
+ * comes as PostgreSQL's UTC text, which isoInstant rewrites without building a Date (200 of them
+ * parsed and formatted again showed in the profile).
  */
-export async function listCampaigns(tx: TTx, orgId: string): Promise<TCampaignListRow[]> {
+export async function listCampaigns(
+  tx: TTx,
+  orgId: string,
+  page: { limit: number; offset: number },
+): Promise<TCampaignListRow[]> {
   return preparedRows(
     tx,
     ZListRow,
     sql`WITH tally AS MATERIALIZED (SELECT campaign_id, player_count, contact_count, mailed_count, raised_cents
-                                    FROM campaign_tallies(${orgId}))
+                                    FROM campaign_tallies(${orgId})),
+        page AS (SELECT c.*, count(*) OVER () AS total
+                 FROM fundraising_campaign c
+                 WHERE c.org_id = ${orgId} AND NOT c.is_deleted
+                 ORDER BY c.created_at DESC, c.id DESC
+                 LIMIT ${page.limit} OFFSET ${page.offset})
         SELECT c.id, c.name, c.status, c.campaign_type, c.goal_cents, c.starts_at::text AS starts_at,
                c.ends_at::text AS ends_at,
                to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' AS created_at,
-               COALESCE(t.raised_cents, 0) AS raised_cents, COALESCE(t.player_count, 0) AS player_count,
+               c.total, COALESCE(t.raised_cents, 0) AS raised_cents, COALESCE(t.player_count, 0) AS player_count,
                COALESCE(t.contact_count, 0) AS contact_count,
                COALESCE(t.contact_count - t.mailed_count, 0) AS unsent_count
-        FROM fundraising_campaign c
+        FROM page c
         LEFT JOIN tally t ON t.campaign_id = c.id
-        WHERE c.org_id = ${orgId} AND NOT c.is_deleted
         ORDER BY c.created_at DESC, c.id DESC`,
   );
+}
+
+/** How many campaigns the organization has (not deleted): for a page past the last, which has no row to carry it. */
+export async function countCampaigns(tx: TTx, orgId: string): Promise<number> {
+  const [row] = await preparedRows(
+    tx,
+    ZRowN,
+    sql`SELECT count(*) AS n FROM fundraising_campaign WHERE org_id = ${orgId} AND NOT is_deleted`,
+  );
+  return row?.n ?? 0;
 }
 
 // ---------------------------------------------------------------------------------------------

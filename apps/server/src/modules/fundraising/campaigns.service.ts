@@ -11,6 +11,7 @@ import {
   type TCampaignSaved,
   type ZAddContactsInput,
   type ZCampaignContactsQuery,
+  type ZCampaignListQuery,
   ZReminderSchedule,
   type ZTemplateInput,
 } from '@pennant/shared/fundraising/schemas';
@@ -28,6 +29,7 @@ import { campaignNotFound, isId, publishFundraising, requireCampaignRight } from
 import {
   campaignIsLive,
   campaignPlayerIds,
+  countCampaigns,
   countDetailContacts,
   deleteCampaignContacts,
   deletePlayers,
@@ -73,10 +75,26 @@ export function totalGoalCents(type: 'player' | 'alumni', goalCents: number | nu
   return type === 'player' ? goalCents * players : goalCents;
 }
 
-/** The organization's campaigns, not deleted, newest first, with their raised totals and counts (§2.1). */
-export async function listCampaigns(deps: TDeps, member: TMember): Promise<TCampaignList> {
-  const found = await readTenant(deps.db, member, (tx) => listCampaignRows(tx, member.orgId));
+/**
+ * One page of the organization's campaigns, not deleted, newest first, with their raised totals
+ * and counts (§2.1), and how many there are in all.
+ */
+export async function listCampaigns(
+  deps: TDeps,
+  member: TMember,
+  query: z.output<typeof ZCampaignListQuery>,
+): Promise<TCampaignList> {
+  const pageSize = FUNDRAISING_LIMITS.campaignsPageSize;
+  const page = query.page ?? 1;
+  const { found, total } = await readTenant(deps.db, member, async (tx) => {
+    const found = await listCampaignRows(tx, member.orgId, { limit: pageSize, offset: (page - 1) * pageSize });
+    // The count rides on each row; a page past the last has none to carry it.
+    return { found, total: found[0]?.total ?? (page > 1 ? await countCampaigns(tx, member.orgId) : 0) };
+  });
   return {
+    total,
+    page,
+    pageSize,
     campaigns: found.map((r) => ({
       id: r.id,
       name: r.name,

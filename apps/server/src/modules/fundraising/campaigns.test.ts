@@ -1,8 +1,13 @@
-import { FUNDRAISING_MESSAGES as M, type TAddContactsResult } from '@pennant/shared/fundraising/schemas';
+import {
+  FUNDRAISING_LIMITS,
+  FUNDRAISING_MESSAGES as M,
+  type TAddContactsResult,
+} from '@pennant/shared/fundraising/schemas';
 import { expect, it, vi } from 'vitest';
+import { sql } from '../../db/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
-import { setPlan } from '../../test/team-fixtures';
+import { platformExec, setPlan } from '../../test/team-fixtures';
 import { expectStatus, type TErrorReply } from '../catalogue/fixtures/catalogue-fixtures';
 import { readOnlyMember } from '../companies/fixtures/company-fixtures';
 import {
@@ -18,6 +23,7 @@ import {
   playerCampaignBody,
   postCampaign,
   recordSend,
+  type TCampaignList,
 } from './fixtures/campaign-fixtures';
 import { readyPaymentAccount } from './fixtures/launch-fixtures';
 
@@ -313,6 +319,32 @@ forEachDatabase('fundraising campaigns: list, delete, add contacts, template', (
       ['First Drive', 'draft', 0, 3, 3, null],
     ]);
     expect(list.campaigns.map((c) => c.id)).toEqual([second.id, first.id]);
+  });
+
+  it('lists 50 campaigns a page, newest first, with how many there are in all', async () => {
+    const { client, orgId } = await campaignOrg(env(), 'Paged Boosters');
+    // 52 campaigns made a minute apart (Drive 1 the oldest), and one deleted, which no page counts.
+    await platformExec(
+      env(),
+      sql`INSERT INTO fundraising_campaign (org_id, name, status, campaign_type, starts_at, ends_at, created_at, is_deleted,
+                                        reminder_schedule)
+          SELECT ${orgId}, 'Drive ' || i, 'draft', 'player', '2099-03-01', '2099-03-31',
+                 now() - make_interval(mins => 100 - i), i = 53, '{}'::jsonb
+          FROM generate_series(1, 53) AS i`,
+    );
+    const page = async (query: string) =>
+      expectStatus(await client.get<TCampaignList>(`${BASE}${query}`), 200, `campaigns${query}`);
+    const first = await page('');
+    expect(first).toMatchObject({ total: 52, page: 1, pageSize: FUNDRAISING_LIMITS.campaignsPageSize });
+    expect(first.campaigns.map((c) => c.name).slice(0, 2)).toEqual(['Drive 52', 'Drive 51']);
+    expect(first.campaigns).toHaveLength(50);
+    const second = await page('?page=2');
+    expect(second).toMatchObject({ total: 52, page: 2 });
+    expect(second.campaigns.map((c) => c.name)).toEqual(['Drive 2', 'Drive 1']);
+    // Past the last page: none, still counted.
+    expect(await page('?page=3')).toMatchObject({ campaigns: [], total: 52, page: 3 });
+    expect((await client.get(`${BASE}?page=0`)).status).toBe(400);
+    expect((await client.get(`${BASE}?page=two`)).status).toBe(400);
   });
 
   it('reads a campaign’s contacts a page of 25 at a time, or all of them, with their counts; the detail only counts them', async () => {

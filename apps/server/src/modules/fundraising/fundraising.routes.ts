@@ -52,7 +52,7 @@ function csvReply(c: Context<TAppEnv>, file: TCsvDownload) {
  */
 export const fundraisingRoutes = createRouter()
   .openapi(route(api.listCampaigns), async (c) =>
-    c.json(await listCampaigns(c.get('deps'), await requireMember(c)), 200),
+    c.json(await listCampaigns(c.get('deps'), await requireMember(c), c.req.valid('query')), 200),
   )
   .openapi(route(api.createCampaign), async (c) =>
     c.json(await createCampaign(c.get('deps'), await requireMember(c), c.req.valid('json')), 201),

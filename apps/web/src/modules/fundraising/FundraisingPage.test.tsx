@@ -37,6 +37,14 @@ const SENT_ALL = campaignSummary({ id: 'c4000000-0000-4000-8000-000000000004', n
 const ARCHIVED = campaignSummary({ id: 'c5000000-0000-4000-8000-000000000005', name: 'Old Thing', status: 'archived' });
 const ALL = [DRAFT, READY, SENT_NEW, SENT_ALL, ARCHIVED];
 
+/** A reply of the list: one page of 50, with how many campaigns there are in all. */
+const listPage = (campaigns: TCampaignSummary[], page = 1, total = campaigns.length) => ({
+  campaigns,
+  total,
+  page,
+  pageSize: 50,
+});
+
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{location.pathname}</p>;
@@ -46,7 +54,7 @@ function renderPage(opts: { campaigns?: TCampaignSummary[] | null; roles?: TRole
   const campaigns = opts.campaigns === undefined ? ALL : opts.campaigns;
   const client = premiumClient(
     opts.roles ?? ['admin'],
-    campaigns === null ? [] : [[fundraisingKeys.list, { campaigns }]],
+    campaigns === null ? [] : [[fundraisingKeys.list(1), listPage(campaigns)]],
     opts.plan,
   );
   render(
@@ -195,6 +203,32 @@ describe('FundraisingPage', () => {
     expect(mentionsRowLevelSecurity('Campaign not found')).toBe(false);
   });
 
+  it('pages a long list 50 at a time: the count, the page buttons, and the next page asked for', async () => {
+    const later = Array.from({ length: 20 }, (_, i) =>
+      campaignSummary({
+        id: `c6000000-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`,
+        name: `Drive ${i + 51}`,
+      }),
+    );
+    const fetchMock = stubApi((_method, path) =>
+      Response.json(path.includes('page=2') ? listPage(later, 2, 70) : listPage(ALL, 1, 70)),
+    );
+    const client = renderPage();
+    client.setQueryData(fundraisingKeys.list(1), listPage(ALL, 1, 70));
+    await screen.findByText('Showing 1–5 of 70');
+    const pages = screen.getByRole('navigation', { name: 'Campaign pages' });
+    fireEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('Showing 51–70 of 70');
+    expect(within(table()).getByText('Drive 51')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/fundraising/campaigns?page=2');
+  });
+
+  it('shows no pager when every campaign fits on one page', () => {
+    renderPage();
+    expect(screen.queryByRole('navigation', { name: 'Campaign pages' })).toBeNull();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
   it('shows a skeleton while the list loads', () => {
     vi.stubGlobal(
       'fetch',
@@ -206,7 +240,7 @@ describe('FundraisingPage', () => {
 
   it('deletes a draft after confirmation, with a toast', async () => {
     const fetchMock = stubApi((method) =>
-      method === 'DELETE' ? Response.json({ ok: true }) : Response.json({ campaigns: ALL }),
+      method === 'DELETE' ? Response.json({ ok: true }) : Response.json(listPage(ALL)),
     );
     renderPage();
     openMore('Draft Drive');

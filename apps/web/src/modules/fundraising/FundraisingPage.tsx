@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { Pager } from './detail/parts';
 import { useCampaigns, useDeleteCampaign } from './fundraising-api';
 import { CampaignRows, CampaignRowsSkeleton } from './list/CampaignRows';
 import { CampaignDialog } from './wizard/CampaignDialog';
@@ -36,7 +37,22 @@ export function FundraisingPage() {
   const rights = session.permissions.campaigns;
   // No new campaigns on a plan without them (a downgraded club keeps its campaigns, spec 000 §4).
   const canCreateOnPlan = usePlanAllows('campaigns');
-  const list = useCampaigns();
+  const [page, setPage] = useState(1);
+  const list = useCampaigns(page);
+  const total = list.data?.total ?? 0;
+  const pageSize = list.data?.pageSize ?? 1;
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  // The pager sits under the table: the next page is read from its top.
+  const showPage = (next: number) => {
+    setPage(next);
+    document.getElementById('campaigns-heading')?.scrollIntoView?.({ block: 'start' });
+  };
+  // While the next page loads the one shown stays, with its own numbers.
+  const shownPage = list.data?.page ?? page;
+  // A page emptied by a deletion (or by another member's) gives way to the last one there is.
+  useEffect(() => {
+    if (list.data && page > totalPages) setPage(totalPages);
+  }, [list.data, page, totalPages]);
   const [dialog, setDialog] = useState<TDialogState>(null);
   const [upgrading, setUpgrading] = useState(false);
   const [deleting, setDeleting] = useState<TCampaignSummary | null>(null);
@@ -68,7 +84,7 @@ export function FundraisingPage() {
       />
 
       <section aria-labelledby="campaigns-heading" className="space-y-3">
-        <h2 id="campaigns-heading" className="text-lg font-semibold text-slate-900">
+        <h2 id="campaigns-heading" className="scroll-mt-20 text-lg font-semibold text-slate-900">
           Campaigns
         </h2>
         {list.isError && !list.data ? (
@@ -99,6 +115,14 @@ export function FundraisingPage() {
                 onDelete={setDeleting}
               />
             )}
+            {totalPages > 1 && campaigns.length > 0 ? (
+              <div className="space-y-2 border-t border-slate-200 p-3">
+                <p className="text-center text-sm text-slate-600">
+                  Showing {(shownPage - 1) * pageSize + 1}–{(shownPage - 1) * pageSize + campaigns.length} of {total}
+                </p>
+                <Pager label="Campaign pages" page={page} totalPages={totalPages} onPage={showPage} />
+              </div>
+            ) : null}
           </Card>
         )}
       </section>

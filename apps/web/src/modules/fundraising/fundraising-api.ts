@@ -22,7 +22,8 @@ import { type TMutationUi, useContractMutation } from '@/lib/query';
  */
 export const fundraisingKeys = {
   all: ['fundraising'] as const,
-  list: ['fundraising', 'list'] as const,
+  /** One page of the Fundraising list. */
+  list: (page: number) => ['fundraising', 'list', page] as const,
   detail: (id: string) => ['fundraising', 'campaign', id] as const,
   /** Page 0: all of them (the editor). */
   contacts: (id: string, page: number) => ['fundraising', 'campaign', id, 'contacts', page] as const,
@@ -42,10 +43,12 @@ const STALE_MS = 30_000;
 const retryServerErrors = (count: number, err: unknown) =>
   !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
 
-export function useCampaigns() {
+/** One page of the campaigns, newest first; the page shown stays while the next one loads. */
+export function useCampaigns(page: number) {
   return useQuery({
-    queryKey: fundraisingKeys.list,
-    queryFn: () => call(api.listCampaigns),
+    queryKey: fundraisingKeys.list(page),
+    queryFn: () => call(api.listCampaigns, { query: { page } }),
+    placeholderData: keepPreviousData,
     staleTime: STALE_MS,
     retry: retryServerErrors,
   });

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { SITE_PATHS } from '@pennant/shared/public-routes';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../axe';
-import { makePremium, onboardNewOrganization, signIn, signUp, uniqueEmail } from './helpers';
+import { makePremium, onboardNewOrganization, playerCampaignBody, signIn, signUp, uniqueEmail } from './helpers';
 
 // Issue 18 ("Proof at scale", accessibility): every page of the product, scanned by axe for WCAG
 // 2.0/2.1 A and AA, with no serious or critical violation; every dialog kind traps focus, closes
@@ -115,24 +115,7 @@ async function seed(page: Page): Promise<TSeed> {
     }),
   );
   const campaignId = idOf(
-    await post(page, '/fundraising/campaigns', {
-      name: 'Spring Booster Drive',
-      campaignType: 'player',
-      goalCents: 50_000,
-      startsAt: today,
-      endsAt: '2099-03-31',
-      minContactsPerPlayer: 1,
-      messagePerspective: 'team',
-      behalfOfName: null,
-      reminderSchedule: {
-        autoScheduleEnabled: true,
-        customScheduleEnabled: false,
-        customIntervalsDays: [],
-        maxReminders: 2,
-      },
-      players: [{ name: 'Alex Rivera' }],
-      contacts: [{ name: 'Maria Rivera', email: 'maria.rivera@families.example', playerIndex: 0 }],
-    }),
+    await post(page, '/fundraising/campaigns', playerCampaignBody('Spring Booster Drive', today)),
   );
   return { companyId, agreementId, invoiceId, campaignId };
 }

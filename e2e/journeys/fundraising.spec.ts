@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, makePremium, onboardNewOrganization, signIn } from './helpers';
+import { DEMO, makePremium, onboardNewOrganization, playerCampaignBody, signIn } from './helpers';
 
 interface TMailboxMessage {
   to: string[];
@@ -197,24 +197,7 @@ test('the Fundraising list pages a long history of campaigns', async ({ page }) 
   await makePremium(page);
   await page.goto('/dashboard/fundraising');
   for (let season = 1; season <= 52; season += 1) {
-    await post(page, '/fundraising/campaigns', {
-      name: `Season ${season} Drive`,
-      campaignType: 'player',
-      goalCents: 40_000,
-      startsAt: '2099-03-01',
-      endsAt: '2099-03-31',
-      minContactsPerPlayer: 1,
-      messagePerspective: 'team',
-      behalfOfName: null,
-      reminderSchedule: {
-        autoScheduleEnabled: true,
-        customScheduleEnabled: false,
-        customIntervalsDays: [],
-        maxReminders: 2,
-      },
-      players: [{ name: 'Ava Brooks' }],
-      contacts: [{ name: 'Nina Brooks', email: 'nina.brooks@families.example', playerIndex: 0 }],
-    });
+    await post(page, '/fundraising/campaigns', playerCampaignBody(`Season ${season} Drive`));
   }
   await page.reload();
   const table = page.getByRole('table', { name: 'Campaigns' });

@@ -92,3 +92,25 @@ export async function inviteFromSettings(page: Page, email: string, role: string
   await dialog.getByRole('button', { name: 'Send Invite' }).click();
   await expect(page.getByText('Invite sent!')).toBeVisible();
 }
+
+/** A valid player campaign's body (one player, one family), as the campaign dialog would send it. */
+export function playerCampaignBody(name: string, startsAt = '2099-03-01') {
+  return {
+    name,
+    campaignType: 'player',
+    goalCents: 50_000,
+    startsAt,
+    endsAt: '2099-03-31',
+    minContactsPerPlayer: 1,
+    messagePerspective: 'team',
+    behalfOfName: null,
+    reminderSchedule: {
+      autoScheduleEnabled: true,
+      customScheduleEnabled: false,
+      customIntervalsDays: [],
+      maxReminders: 2,
+    },
+    players: [{ name: 'Alex Rivera' }],
+    contacts: [{ name: 'Maria Rivera', email: 'maria.rivera@families.example', playerIndex: 0 }],
+  };
+}

@@ -374,10 +374,10 @@ export const ZCampaignSummary = z.object({
   createdAt: z.string(),
 });
 export type TCampaignSummary = z.output<typeof ZCampaignSummary>;
+/** A page number of the area's paged reads, from the query string. */
+const ZPageNumber = z.coerce.number().int().min(1).max(100_000);
 /** The Fundraising list's page (1 when not given; a page past the last is empty). */
-export const ZCampaignListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-});
+export const ZCampaignListQuery = z.object({ page: ZPageNumber.default(1) });
 /** One page of `campaignsPageSize` campaigns, with how many there are in all. */
 export const ZCampaignList = z.object({
   campaigns: z.array(ZCampaignSummary),
@@ -428,9 +428,7 @@ export type TCampaignDetail = z.output<typeof ZCampaignDetail>;
  * is asked for (the detail page's Contacts section), else all of them (the editor, which saves the
  * whole list back). A campaign can hold tens of thousands, so the detail read carries none.
  */
-export const ZCampaignContactsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-});
+export const ZCampaignContactsQuery = z.object({ page: ZPageNumber.optional() });
 export const ZCampaignContactList = z.object({
   contacts: z.array(ZCampaignContact),
   /** All the campaign's contacts, and those of them e-mailed (Email Sent), whatever the page. */
@@ -543,7 +541,7 @@ export type TDonationAnalytics = z.output<typeof ZDonationAnalytics>;
 
 export const ZInsightsQuery = z.object({
   filter: z.enum(INSIGHT_FILTERS).default('all'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: ZPageNumber.default(1),
 });
 export const ZContactInsight = z.object({
   contactId: z.string(),

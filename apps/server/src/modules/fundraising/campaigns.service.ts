@@ -85,7 +85,7 @@ export async function listCampaigns(
   query: z.output<typeof ZCampaignListQuery>,
 ): Promise<TCampaignList> {
   const pageSize = FUNDRAISING_LIMITS.campaignsPageSize;
-  const page = query.page ?? 1;
+  const { page } = query;
   const { found, total } = await readTenant(deps.db, member, async (tx) => {
     const found = await listCampaignRows(tx, member.orgId, { limit: pageSize, offset: (page - 1) * pageSize });
     // The count rides on each row; a page past the last has none to carry it.

@@ -48,6 +48,11 @@ export function canonicalTimezone(zone: string): string | null {
   return resolved;
 }
 
+/** A saved zone in its canonical spelling; the default when unset or no longer valid. */
+export function zoneOrDefault(saved: string | null | undefined): string {
+  return (saved && canonicalTimezone(saved)) ?? DEFAULT_TIMEZONE;
+}
+
 export function isValidTimezone(zone: string): boolean {
   return canonicalTimezone(zone) !== null;
 }

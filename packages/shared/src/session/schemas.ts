@@ -27,6 +27,7 @@ export const ZSessionOrg = z.object({
   hasCompletedMenuWizard: z.boolean(),
   isFrozen: z.boolean(),
 });
+export type TSessionOrg = z.infer<typeof ZSessionOrg>;
 
 /** What the client knows about who is signed in: the single source for guards and menus. */
 export const ZSession = z.object({

@@ -6,7 +6,6 @@ import { readTenant, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { renderAgreementPdf, type TAgreementPdfData } from '../../documents/agreement';
 import { AppError } from '../../errors';
-import { timezoneOf } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
 import { agreementNotFound, isId, publishAgreements, requireAgreementRight } from './agreements.common';
 import {
@@ -101,7 +100,7 @@ export async function storeAgreementPdf(deps: TDeps, member: TMember, id: string
   const data = await withTenant(deps.db, member, (tx) => loadAgreementPdfData(tx, member, id));
   if (!data) throw agreementNotFound();
   const generatedAt = new Date();
-  const timeZone = await timezoneOf(deps, member.userId);
+  const timeZone = member.timezone;
 
   let bytes: Uint8Array;
   try {

@@ -22,8 +22,6 @@ import { AppError } from '../../errors';
 import { lockCompany, setCompaniesStatus } from '../companies/companies.repo';
 import { assertSponsorRoom, companyNotFound, statusEvent } from '../companies/companies.service';
 import { insertTimelineEvents } from '../companies/notes.repo';
-import { findViewerTimezone } from '../organizations/profile.repo';
-import { zoneOrDefault } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
 import { createAgreementForQuote, generateAgreementPdfQuietly, lockAgreeableQuote } from './agreement-create';
 import { agreementNotFound, isId, publishAgreements, requireAgreementRight } from './agreements.common';
@@ -80,12 +78,9 @@ function toDocument(d: TAgreementDocumentRow): TAgreementDocument {
   };
 }
 
-/**
- * Today on the viewer's calendar, read in the request's tenant transaction: what the Expiring and
- * Expired tabs are measured from.
- */
-async function viewerToday(tx: TTx): Promise<string> {
-  return zonedToday(new Date(), zoneOrDefault(await findViewerTimezone(tx)));
+/** Today on the viewer's calendar (their saved zone, on the member): what the Expiring and Expired tabs are measured from. */
+function viewerToday(member: TMember): string {
+  return zonedToday(new Date(), member.timezone);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,7 +102,7 @@ export async function listAgreements(
       statuses: q.status === 'all' ? null : AGREEMENT_FILTER_STATUSES[q.status],
       companyId: q.company ?? null,
       search: q.q ? q.q : null,
-      today: await viewerToday(tx),
+      today: viewerToday(member),
     };
     const pageQuery = {
       ...filters,

@@ -8,7 +8,6 @@ import {
   type TPriceSheetProduct,
 } from '../../documents/price-sheet';
 import { AppError } from '../../errors';
-import { timezoneOf } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
 import { isId, priceListNotFound } from './catalogue.common';
 import {
@@ -107,7 +106,7 @@ export async function createPriceSheet(deps: TDeps, member: TMember, id: string)
   });
   if (!loaded) throw priceListNotFound(id);
   const generatedAt = new Date();
-  const timeZone = await timezoneOf(deps, member.userId);
+  const timeZone = member.timezone;
 
   let bytes: Uint8Array;
   try {

@@ -107,7 +107,10 @@ forEachDatabase('dashboard: kept totals', (env) => {
   /** The dashboard of `at`, in one zone, against the rows; answers the dashboard's figures. */
   async function expectExact(client: TestClient, member: TMember, zone: string, at: Date): Promise<TFigures> {
     expectStatus(await client.put('/api/profile/timezone', { timezone: zone, autoDetect: false }), 200, zone);
-    const shown = await dashboardMetrics(env().deps, member, 24, at);
+    // The member as the next request's session check loads it: with the zone just saved.
+    const reloaded = await loadMember(env().deps, { id: member.userId, email: member.email, name: member.name });
+    if (!reloaded) throw new Error('owner has no organization');
+    const shown = await dashboardMetrics(env().deps, reloaded, 24, at);
     const figures: TFigures = {
       revenue: shown.revenue.map((r) => [r.month, r.sponsorshipsCents, r.donationsCents]),
       paidYearToDateCents: shown.paidYearToDateCents,

@@ -11,7 +11,6 @@ import { column, preparedRows, sql, type TTx } from '../../db/client';
  */
 
 const ZCounts = z.object({
-  timezone: z.string().nullable(),
   total_companies: column.count,
   sponsoring_companies: column.count,
   active_contracts: column.count,
@@ -21,8 +20,7 @@ const ZCounts = z.object({
 export type TDashboardCounts = z.output<typeof ZCounts>;
 
 /**
- * The figures that need no calendar, with the viewer's saved zone (app_user_timezone: the
- * transaction's user, so no platform transaction of its own), in one statement:
+ * The figures that need no calendar, in one statement:
  * - total and sponsoring companies, from the per-status counts;
  * - agreements in force today: active, not deleted, today between the start and end dates (on the
  *   database's calendar), summed from the day deltas 0031 keeps (one row per start or end date);
@@ -37,7 +35,7 @@ export async function dashboardCounts(tx: TTx, orgId: string): Promise<TDashboar
   const [row] = await preparedRows(
     tx,
     ZCounts,
-    sql`SELECT app_user_timezone() AS timezone, c.total AS total_companies, c.sponsoring AS sponsoring_companies,
+    sql`SELECT c.total AS total_companies, c.sponsoring AS sponsoring_companies,
                a.n AS active_contracts, o.n AS outstanding_count, o.cents AS outstanding_cents
         FROM (SELECT coalesce(sum(n), 0) AS total, coalesce(sum(n) FILTER (WHERE status = 'sponsor'), 0) AS sponsoring
               FROM company_status_counts(${orgId}::uuid)) c,

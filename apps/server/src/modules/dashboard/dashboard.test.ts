@@ -5,7 +5,7 @@ import { sql } from '../../db/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase } from '../../test/harness';
 import { platformExec, platformQuery } from '../../test/team-fixtures';
-import { loadMember } from '../session/member';
+import { loadMember, type TMember } from '../session/member';
 import { dashboardMetrics, fiscalYearStart, growthPct, monthsBefore } from './dashboard.service';
 
 interface TMetrics {
@@ -46,6 +46,13 @@ describe('dashboard calendar rules', () => {
     expect(growthPct([])).toBeNull();
   });
 });
+
+/** The member as the next request's session check loads it (a saved zone rides on it). */
+async function reloadMemberWith(deps: Parameters<typeof loadMember>[0], member: TMember): Promise<TMember> {
+  const reloaded = await loadMember(deps, { id: member.userId, email: member.email, name: member.name });
+  if (!reloaded) throw new Error('the member has no organization');
+  return reloaded;
+}
 
 forEachDatabase('dashboard metrics', (env) => {
   async function seedCompanies(orgId: string, statuses: string[]) {
@@ -119,7 +126,7 @@ forEachDatabase('dashboard metrics', (env) => {
     expect(ny.fiscalYearStart).toBe('2024-07-01');
 
     await client.put('/api/profile/timezone', { timezone: 'Asia/Tokyo', autoDetect: false });
-    const tokyo = await dashboardMetrics(env().deps, member, 6, newYear);
+    const tokyo = await dashboardMetrics(env().deps, await reloadMemberWith(env().deps, member), 6, newYear);
     expect(tokyo.timezone).toBe('Asia/Tokyo');
     expect(tokyo.revenue.at(-1)?.month).toBe('2025-01');
     expect(tokyo.fiscalYearStart).toBe('2024-07-01');
@@ -281,7 +288,7 @@ forEachDatabase('dashboard metrics', (env) => {
     expect(ny.totals.sponsorshipsCents).toBe(95_000);
 
     await client.put('/api/profile/timezone', { timezone: 'Asia/Tokyo', autoDetect: false });
-    const tokyo = await dashboardMetrics(env().deps, member, 6, at);
+    const tokyo = await dashboardMetrics(env().deps, await reloadMemberWith(env().deps, member), 6, at);
     expect(tokyo.revenue.slice(-2).map((r) => [r.month, r.sponsorshipsCents])).toEqual([
       ['2024-12', 0],
       ['2025-01', 5_000],
@@ -334,7 +341,12 @@ forEachDatabase('dashboard metrics', (env) => {
       sql`UPDATE donation SET status = 'failed', paid_at = NULL WHERE org_id = ${orgId} AND amount_cents = 10000`,
     );
     await client.put('/api/profile/timezone', { timezone: 'Asia/Kolkata', autoDetect: false });
-    const kolkata = await dashboardMetrics(env().deps, member, 6, new Date('2025-01-15T12:00:00Z'));
+    const kolkata = await dashboardMetrics(
+      env().deps,
+      await reloadMemberWith(env().deps, member),
+      6,
+      new Date('2025-01-15T12:00:00Z'),
+    );
     expect(kolkata.revenue.slice(3).map((r) => [r.month, r.donationsCents])).toEqual([
       ['2024-11', 7_500],
       ['2024-12', 1_000],

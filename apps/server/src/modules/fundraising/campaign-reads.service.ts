@@ -12,7 +12,6 @@ import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
 import { readTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
-import { organizationZoneIn } from '../invoices/invoices.common';
 import type { TMember } from '../session/member';
 import {
   analyticsFigures,
@@ -96,10 +95,7 @@ export async function campaignProgress(deps: TDeps, member: TMember, id: string)
  * owner's saved zone, as invoices and the dashboard), and the 10 top donors by the donor key.
  */
 export async function campaignAnalytics(deps: TDeps, member: TMember, id: string): Promise<TDonationAnalytics> {
-  const a = await readCampaign(deps, member, id, async (tx) => {
-    const zone = await organizationZoneIn(tx, member.orgId);
-    return analyticsFigures(tx, member.orgId, id, zone);
-  });
+  const a = await readCampaign(deps, member, id, (tx) => analyticsFigures(tx, member.orgId, id, member.org.timezone));
   return {
     totalRaisedCents: a.total_cents,
     donationCount: a.donation_count,

@@ -27,7 +27,6 @@ import { isoInstant } from '../../db/instant';
 import { readTenant, withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { organizationZone } from '../invoices/invoices.common';
 import type { TMember } from '../session/member';
 import { isId, campaignNotFound as memberCampaignNotFound } from './campaigns.common';
 import {
@@ -313,8 +312,8 @@ function csvPages<TRow, TKey>(
 }
 
 /** The day in the file name, and how each row's instant is written: the organization's calendar. */
-async function exportCalendar(deps: TDeps, orgId: string) {
-  const zone = await organizationZone(deps, orgId);
+function exportCalendar(member: TMember) {
+  const zone = member.org.timezone;
   return { today: zonedToday(new Date(), zone), dayOf: dayFormatter(zone) };
 }
 
@@ -329,7 +328,7 @@ export async function exportDonations(
   status: TDonationFilter,
 ): Promise<TCsvDownload> {
   await campaignAccount(deps, member, id);
-  const { today, dayOf } = await exportCalendar(deps, member.orgId);
+  const { today, dayOf } = exportCalendar(member);
   const body = csvPages(
     deps,
     csvLine(DONATION_EXPORT_COLUMNS),
@@ -366,7 +365,7 @@ export async function exportDonorSummary(
   status: TDonationFilter,
 ): Promise<TCsvDownload> {
   await campaignAccount(deps, member, id);
-  const { today, dayOf } = await exportCalendar(deps, member.orgId);
+  const { today, dayOf } = exportCalendar(member);
   const until = await readTenant(deps.db, member, (tx) => newestDonationMicros(tx, member.orgId, id));
   const body = csvPages(
     deps,

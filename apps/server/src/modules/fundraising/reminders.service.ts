@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { zonedToday } from '@pennant/shared/agreements/rules';
 import { reminderDays } from '@pennant/shared/fundraising/rules';
 import { FUNDRAISING_LIMITS, ZReminderSchedule } from '@pennant/shared/fundraising/schemas';
-import { canonicalTimezone, DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
+import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
@@ -23,9 +23,6 @@ import {
 const LATEST_ZONE = 'Pacific/Kiritimati';
 /** Reminders rendered, then recorded in one transaction, at a time. */
 const BATCH = 50;
-
-/** A saved zone in its canonical spelling; the default when unset or no longer valid (as invoices). */
-const zoneOrDefault = (saved: string | null) => (saved && canonicalTimezone(saved)) ?? DEFAULT_TIMEZONE;
 
 /**
  * The reminder day due now for a campaign, or null: on the organization's calendar (its owner's

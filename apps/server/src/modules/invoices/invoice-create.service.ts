@@ -12,7 +12,7 @@ import type { THostedInvoice } from '../../integrations/payments';
 import { agreementNotFound, quoteNotFound } from '../agreements/agreements.common';
 import { companyNotFound } from '../companies/companies.service';
 import type { TMember } from '../session/member';
-import { organizationZone, publishInvoices, requireInvoiceRight } from './invoices.common';
+import { publishInvoices, requireInvoiceRight } from './invoices.common';
 import {
   deleteInvoice,
   findAgreementSource,
@@ -102,7 +102,7 @@ export async function createInvoice(deps: TDeps, member: TMember, input: TInvoic
   // and closing out the invoices it has (nothing is lost, nothing is owed twice).
   if (!planAllows(member.plan, 'invoicing')) throw new AppError('plan_limit', INVOICE_MESSAGES.premiumRequired);
   if (!isDay(input.dueDate)) throw fieldError('dueDate', 'Dates are YYYY-MM-DD');
-  const zone = await organizationZone(deps, member.orgId);
+  const zone = member.org.timezone;
   if (!isDueDateAllowed(input.dueDate, zonedToday(new Date(), zone))) {
     throw fieldError('dueDate', INVOICE_MESSAGES.dueDatePast);
   }

@@ -1,8 +1,9 @@
 import { zonedToday } from '@pennant/shared/agreements/rules';
 import { invoiceNumber } from '@pennant/shared/invoices/rules';
+import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
-import { publishInvoices, zoneOrDefault } from './invoices.common';
+import { publishInvoices } from './invoices.common';
 import { insertInvoiceEvents, listOverdueCandidates, markOrgInvoicesOverdue } from './invoices.repo';
 
 /** The furthest-ahead calendar on earth (UTC+14): no organization's today is later than its today. */

@@ -7,6 +7,7 @@ import { invoiceLineItems, invoices } from '../../db/schema/invoices';
 import { AGREEMENT_VALUE_SQL } from '../agreements/agreements.repo';
 import { companiesNamed } from '../companies/companies.repo';
 import { ZRowOrganizationBusiness } from '../organizations/organizations.repo';
+import { organizationZoneSql } from '../organizations/profile.repo';
 
 /*
  * Invoices (0014_invoices.sql): the list and its counts, the KPI cards, what can be invoiced, the
@@ -340,7 +341,7 @@ export async function findInvoicingOrganization(tx: TTx, orgId: string): Promise
   return row ?? null;
 }
 
-const ZRowTimezone = z.object({ timezone: z.string() });
+const ZRowTimezone = z.object({ timezone: z.string().nullable() });
 
 /**
  * The zone of the organization's calendar: its owner's (the first owner's) saved zone; null when
@@ -350,22 +351,8 @@ export async function findOrganizationZone(tx: TTx, orgId: string): Promise<stri
   const [row] = await preparedRows(
     tx,
     ZRowTimezone,
-    sql`SELECT p.timezone FROM user_role r JOIN user_profiles p ON p.id = r.user_id
-        WHERE r.org_id = ${orgId} AND r.is_owner
-        ORDER BY r.created_at, r.id LIMIT 1`,
+    sql`SELECT ${organizationZoneSql(sql`${orgId}::uuid`)} AS timezone`,
   );
-  return row?.timezone ?? null;
-}
-
-/** NULL when the owner never saved a zone. */
-const ZRowZoneOrNull = z.object({ timezone: z.string().nullable() });
-
-/**
- * The same zone read inside a tenant transaction, through app_org_timezone (0026: the app role
- * cannot read user_profiles), so a read needs no platform transaction of its own before it.
- */
-export async function findOrganizationZoneIn(tx: TTx, orgId: string): Promise<string | null> {
-  const [row] = await preparedRows(tx, ZRowZoneOrNull, sql`SELECT app_org_timezone(${orgId}) AS timezone`);
   return row?.timezone ?? null;
 }
 

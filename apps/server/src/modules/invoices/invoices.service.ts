@@ -28,6 +28,7 @@ import {
   type ZInvoiceKpiQuery,
   type ZInvoiceListQuery,
 } from '@pennant/shared/invoices/schemas';
+import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import type { z } from 'zod';
 import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
@@ -40,14 +41,7 @@ import { listAgreementLines } from '../agreements/agreements.repo';
 import { companyNotFound } from '../companies/companies.service';
 import { listQuoteLines } from '../quotes/quotes.repo';
 import type { TMember } from '../session/member';
-import {
-  invoiceNotFound,
-  isId,
-  organizationTodayIn,
-  publishInvoices,
-  requireInvoiceRight,
-  zoneOrDefault,
-} from './invoices.common';
+import { invoiceNotFound, isId, publishInvoices, requireInvoiceRight } from './invoices.common';
 import {
   countInvoiceTabs,
   findAgreementSource,
@@ -299,12 +293,9 @@ export async function invoiceFormDefaults(
 ): Promise<TInvoiceFormDefaults> {
   requireInvoiceRight(member, 'create');
   return readTenant(deps.db, member, async (tx) => {
-    // The calendar, the organization and the form's source leave together, one round trip.
-    const [today, org, source] = await Promise.all([
-      organizationTodayIn(tx, member.orgId),
-      findInvoicingOrganization(tx, member.orgId),
-      formSource(tx, member, q),
-    ]);
+    // The organization and the form's source leave together, one round trip; the calendar is the member's.
+    const today = zonedToday(new Date(), member.org.timezone);
+    const [org, source] = await Promise.all([findInvoicingOrganization(tx, member.orgId), formSource(tx, member, q)]);
     if (!org) throw new AppError('not_found', 'Organization not found');
     const cardAvailable = cardAvailableFor(org);
     const invoiceType: TInvoiceType = org.default_payment_method === 'stripe' && cardAvailable ? 'stripe' : 'manual';

@@ -16,7 +16,7 @@ import type { TAuthUser } from '../auth/auth';
 import { insertAdType, listAdTypes } from '../catalogue/ad-types.repo';
 import { findMemberRoles as findRoles, insertMemberRoles as insertRoles } from '../organizations/team.repo';
 import type { TMember } from '../session/member';
-import { loadMember } from '../session/member';
+import { clientOrg, loadMember } from '../session/member';
 import {
   deleteRoles,
   findOrganization,
@@ -32,7 +32,7 @@ const FOUNDER_ROLES: readonly TRole[] = ['admin', 'sponsorship_lead'];
 export async function onboardingState(deps: TDeps, user: TAuthUser): Promise<TOnboardingState> {
   const member = await loadMember(deps, user);
   if (!member?.isOwner) return { organization: null, roles: member?.roles ?? [] };
-  return { organization: member.org, roles: member.roles };
+  return { organization: clientOrg(member.org), roles: member.roles };
 }
 
 export const alreadyMemberMessage = (orgName: string) =>

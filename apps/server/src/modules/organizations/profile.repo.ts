@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { preparedRows, type TTx } from '../../db/client';
 import { userProfiles } from '../../db/schema/auth';
@@ -56,13 +56,10 @@ export async function findTimezone(tx: TTx, userId: string): Promise<string | nu
   return row?.timezone ?? null;
 }
 
-const ZRowViewerZone = z.object({ timezone: z.string().nullable() });
-
 /**
- * The saved zone of the tenant transaction's user (app_user_timezone(), 0024: the app role cannot
- * read user_profiles itself), read inside that transaction rather than in a platform one of its own.
+ * The organization's calendar zone as an expression: its first owner's saved zone, NULL when none.
+ * Platform reads only (user_profiles belongs to the user); the tenant role asks app_org_timezone (0026).
  */
-export async function findViewerTimezone(tx: TTx): Promise<string | null> {
-  const [row] = await preparedRows(tx, ZRowViewerZone, sql`SELECT app_user_timezone() AS timezone`);
-  return row?.timezone ?? null;
-}
+export const organizationZoneSql = (orgId: SQL) =>
+  sql`(SELECT p.timezone FROM user_role r JOIN user_profiles p ON p.id = r.user_id
+       WHERE r.org_id = ${orgId} AND r.is_owner ORDER BY r.created_at, r.id LIMIT 1)`;

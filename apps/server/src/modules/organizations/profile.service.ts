@@ -1,4 +1,4 @@
-import { canonicalTimezone, DEFAULT_TIMEZONE, type TTimezonePreference } from '@pennant/shared/profile/timezones';
+import { type TTimezonePreference, zoneOrDefault } from '@pennant/shared/profile/timezones';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAuthUser } from '../auth/auth';
@@ -23,11 +23,6 @@ export async function setTimezonePreference(
     upsertTimezone(tx, user.id, input.timezone, input.autoDetect),
   );
   return { timezone: row.timezone, autoDetect: row.timezoneAutoDetect };
-}
-
-/** A saved zone in its canonical spelling; the default when unset or no longer valid. */
-export function zoneOrDefault(saved: string | null): string {
-  return (saved && canonicalTimezone(saved)) ?? DEFAULT_TIMEZONE;
 }
 
 /** The zone a user's dates and months are read in; the default when unset or no longer valid. */

@@ -6,7 +6,6 @@ import type { TDeps } from '../../deps';
 import { renderQuote, type TQuoteDocumentData } from '../../documents/quote';
 import { AppError } from '../../errors';
 import { isId } from '../catalogue/catalogue.common';
-import { timezoneOf } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
 import {
   loadQuoteDetail,
@@ -137,7 +136,7 @@ export async function quotePdf(deps: TDeps, member: TMember, id: string): Promis
       sentAt: quote.sentAt ? new Date(quote.sentAt) : null,
       validUntil: quote.expiresAt ? new Date(quote.expiresAt) : null,
       generatedAt,
-      timeZone: await timezoneOf(deps, member.userId),
+      timeZone: member.timezone,
     },
   );
   const made = await renderAndStoreQuotePdf(deps, member, data, id, quote.companyName);

@@ -21,7 +21,6 @@ import { isId } from '../catalogue/catalogue.common';
 import { updateCompany as updateCompanyRow } from '../companies/companies.repo';
 import { requireCompanyLocked, statusEvent } from '../companies/companies.service';
 import { insertTimelineEvents, setLastContactedAt } from '../companies/notes.repo';
-import { timezoneOf } from '../organizations/profile.service';
 import type { TMember } from '../session/member';
 import { quoteDocumentData, renderAndStoreQuotePdf } from './quote-pdf.service';
 import {
@@ -117,7 +116,7 @@ export async function sendQuote(
 
   const sentAt = new Date();
   const expiresAt = quoteExpiresAt(sentAt);
-  const timeZone = await timezoneOf(deps, member.userId);
+  const timeZone = member.timezone;
   const first = recipients[0] ?? null;
   const data = quoteDocumentData(prepared, first && { name: first.name, email: first.email }, {
     sentAt,

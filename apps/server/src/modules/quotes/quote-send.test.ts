@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney } from '@pennant/shared/money';
 import { FREE_PLAN } from '@pennant/shared/organization/plans';
+import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
 import { QUOTE_MESSAGES, QUOTE_SEND_BLOCKS, type TQuoteStatus } from '@pennant/shared/quotes/schemas';
 import { expect, it } from 'vitest';
 import { sql } from '../../db/client';
@@ -375,10 +376,12 @@ forEachDatabase('quotes: send, accept, reject, expire', (env) => {
         fiscalStartMonth: 7,
         hasCompletedMenuWizard: true,
         isFrozen: false,
+        timezone: DEFAULT_TIMEZONE,
       },
       roles: ['read_only'],
       isOwner: false,
       plan: FREE_PLAN,
+      timezone: DEFAULT_TIMEZONE,
     };
     const id = randomUUID();
     await expect(

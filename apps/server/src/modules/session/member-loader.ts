@@ -1,4 +1,5 @@
 import { planKeyOf } from '@pennant/shared/organization/plans';
+import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import { normalizeRoles } from '@pennant/shared/team/roles';
 import type { TDb } from '../../db/client';
 import { withPlatform } from '../../db/tenant';
@@ -14,7 +15,9 @@ function toIso(v: Date | string | null): string | null {
 
 /**
  * The user's membership in their current organization, or null before onboarding; for a platform
- * admin impersonating an organization, that organization as its admin and owner.
+ * admin impersonating an organization, that organization as its admin and owner. The user's and
+ * the organization's calendar zones come with it, so a read measuring "today" needs no statement
+ * of its own for them; the session cache lets go of it when either zone changes (0035).
  */
 export async function loadMember(deps: { db: TDb; log: Logger }, user: TAuthUser): Promise<TMember | null> {
   const found = await withPlatform(deps.db, deps.log, 'resolve current organization', (tx) =>
@@ -34,6 +37,7 @@ export async function loadMember(deps: { db: TDb; log: Logger }, user: TAuthUser
       fiscalStartMonth: Number(first.fiscal_start_month),
       hasCompletedMenuWizard: first.has_completed_menu_wizard,
       isFrozen: first.is_frozen,
+      timezone: zoneOrDefault(first.org_timezone),
     },
     roles: normalizeRoles(found.map((r) => r.role)),
     isOwner: found.some((r) => r.is_owner),
@@ -43,5 +47,6 @@ export async function loadMember(deps: { db: TDb; log: Logger }, user: TAuthUser
       expiresAt: toIso(first.current_period_end),
     },
     impersonatedAt: toIso(first.impersonated_at),
+    timezone: zoneOrDefault(first.viewer_timezone),
   };
 }

@@ -1,8 +1,9 @@
+import type { TSessionOrg } from '@pennant/shared/session/schemas';
 import type { Context } from 'hono';
 import { AppError } from '../../errors';
 import type { TAppEnv } from '../../http/env';
 import type { TAuthUser } from '../auth/auth';
-import type { TMember } from './member.types';
+import type { TMember, TMemberOrg } from './member.types';
 import { loadMember } from './member-loader';
 
 export type { TMember, TMemberOrg } from './member.types';
@@ -23,4 +24,16 @@ export async function requireMember(c: Context<TAppEnv>): Promise<TMember> {
   if (!member) throw new AppError('forbidden', 'You are not a member of an organization yet');
   c.set('member', member);
   return member;
+}
+
+/** The organization as the client sees it: its calendar zone stays on the server (the client reads its own user's). */
+export function clientOrg(org: TMemberOrg): TSessionOrg {
+  return {
+    id: org.id,
+    name: org.name,
+    seasonLabel: org.seasonLabel,
+    fiscalStartMonth: org.fiscalStartMonth,
+    hasCompletedMenuWizard: org.hasCompletedMenuWizard,
+    isFrozen: org.isFrozen,
+  };
 }

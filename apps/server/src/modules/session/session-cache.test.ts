@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zonedToday } from '@pennant/shared/agreements/rules';
+import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { boot, shutdown } from '../../boot';
@@ -22,6 +24,22 @@ async function statusWithin(client: TestClient, path: string, status: number, wi
     const res = await client.get(path);
     if (res.status === status) return Date.now() - started;
     if (Date.now() - started > within) throw new Error(`${path} still ${res.status} after ${within} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Two zones whose dates always differ (UTC+14 and UTC-11): a calendar read in the wrong one shows. */
+const EARLIEST_ZONE = 'Pacific/Kiritimati';
+const LATEST_ZONE = 'Pacific/Pago_Pago';
+
+/** Polls the invoice form until its today is today in the zone, and says how long that took (ms). */
+async function formTodayWithin(client: TestClient, zone: string, within = 2_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const res = await client.get<{ today: string }>('/api/invoices/form');
+    expect(res.status).toBe(200);
+    if (res.body.today === zonedToday(new Date(), zone)) return Date.now() - started;
+    if (Date.now() - started > within) throw new Error(`the form's today is ${res.body.today}, not ${zone}'s`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -79,6 +97,33 @@ forEachDatabase('session check', (env) => {
     forged.cookies.set(name, encodeURIComponent(token));
     expect((await forged.get('/api/companies')).status).toBe(401);
     expect((await owner.get('/api/companies')).status).toBe(200);
+  });
+
+  it('a saved zone is the calendar of the next read: the owner’s for every member, the viewer’s own for them', async () => {
+    const owner = env().client();
+    const { orgId } = await ownerWithOrg(owner);
+    const mate = await teammate(env(), owner, orgId, ['treasurer']);
+    // The teammate's session is cached with the organization's calendar before the owner changes it.
+    await formTodayWithin(mate.client, DEFAULT_TIMEZONE, 0);
+
+    for (const zone of [EARLIEST_ZONE, LATEST_ZONE]) {
+      expect((await owner.put('/api/profile/timezone', { timezone: zone, autoDetect: false })).status).toBe(200);
+      // The owner's write has been heard by the time it answers: the very next read has it.
+      await formTodayWithin(mate.client, zone, 0);
+    }
+
+    // The teammate's own zone is their dashboard's calendar; the organization's stays the owner's.
+    expect((await mate.client.put('/api/profile/timezone', { timezone: EARLIEST_ZONE, autoDetect: false })).status).toBe(
+      200,
+    );
+    const dashboard = await mate.client.get<{ timezone: string }>('/api/dashboard/metrics');
+    expect(dashboard.body.timezone).toBe(EARLIEST_ZONE);
+    await formTodayWithin(mate.client, LATEST_ZONE, 0);
+
+    // Ownership is the organization's calendar too: with the owner's role row gone by hand, the
+    // calendar is the default again.
+    await platformExec(env(), sql`UPDATE user_role SET is_owner = false WHERE org_id = ${orgId} AND is_owner`);
+    await formTodayWithin(mate.client, DEFAULT_TIMEZONE);
   });
 
   it('a role removed by hand in the database is refused on the next read', async () => {
@@ -149,5 +194,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('session check across two nodes [P
     process.stdout.write(
       `session check: node B let go of a removed role after ${roleMs} ms and of a signed-out session after ${signOutMs} ms\n`,
     );
+  });
+
+  it('a zone the owner saves on node A is every member’s calendar on node B well within the bound', async () => {
+    const owner = envA.client();
+    const { orgId } = await ownerWithOrg(owner);
+    const mate = await teammate(envA, owner, orgId, ['treasurer']);
+    const mateOnB = sameBrowserOn(appB, mate.client);
+    await formTodayWithin(mateOnB, DEFAULT_TIMEZONE, 0);
+
+    expect((await owner.put('/api/profile/timezone', { timezone: EARLIEST_ZONE, autoDetect: false })).status).toBe(200);
+    const zoneMs = await formTodayWithin(mateOnB, EARLIEST_ZONE);
+    process.stdout.write(`session check: node B took up the owner's new calendar after ${zoneMs} ms\n`);
   });
 });

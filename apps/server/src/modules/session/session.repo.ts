@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { column, rows, sql, type TDb, type TTx, ZRowOne } from '../../db/client';
+import { organizationZoneSql } from '../organizations/profile.repo';
 
 export const ZMembershipRow = z.object({
   role: z.string(),
@@ -15,6 +16,10 @@ export const ZMembershipRow = z.object({
   current_period_end: column.instant.nullable(),
   /** Set on the one row of a platform admin's impersonation in force (0021). */
   impersonated_at: column.instant.nullable(),
+  /** The user's saved zone (user_profiles), NULL when none. */
+  viewer_timezone: z.string().nullable(),
+  /** The organization's calendar: its first owner's saved zone, NULL when none (organizationZoneSql). */
+  org_timezone: z.string().nullable(),
 });
 export type TMembershipRow = z.output<typeof ZMembershipRow>;
 
@@ -35,18 +40,23 @@ export function findCurrentMembership(tx: TTx, userId: string): Promise<TMembers
         ), chosen AS (
           SELECT org_id FROM user_role WHERE user_id = ${userId} AND NOT EXISTS (SELECT 1 FROM imp)
           ORDER BY is_owner DESC, created_at ASC LIMIT 1
+        ), found AS (
+          SELECT 'admin' AS role, true AS is_owner, o.id AS org_id, o.name, o.season_label, o.fiscal_start_month,
+                 o.has_completed_menu_wizard, o.is_frozen, o.plan_key, o.subscription_status, o.current_period_end,
+                 imp.started_at AS impersonated_at, imp.started_at AS sort_at
+          FROM imp JOIN organization o ON o.id = imp.org_id
+          UNION ALL
+          SELECT ur.role, ur.is_owner, o.id AS org_id, o.name, o.season_label, o.fiscal_start_month,
+                 o.has_completed_menu_wizard, o.is_frozen, o.plan_key, o.subscription_status, o.current_period_end,
+                 NULL::timestamptz AS impersonated_at, ur.created_at AS sort_at
+          FROM user_role ur JOIN organization o ON o.id = ur.org_id
+          WHERE ur.user_id = ${userId} AND ur.org_id = (SELECT org_id FROM chosen)
         )
-        SELECT 'admin' AS role, true AS is_owner, o.id AS org_id, o.name, o.season_label, o.fiscal_start_month,
-               o.has_completed_menu_wizard, o.is_frozen, o.plan_key, o.subscription_status, o.current_period_end,
-               imp.started_at AS impersonated_at, imp.started_at AS sort_at
-        FROM imp JOIN organization o ON o.id = imp.org_id
-        UNION ALL
-        SELECT ur.role, ur.is_owner, o.id AS org_id, o.name, o.season_label, o.fiscal_start_month,
-               o.has_completed_menu_wizard, o.is_frozen, o.plan_key, o.subscription_status, o.current_period_end,
-               NULL::timestamptz AS impersonated_at, ur.created_at AS sort_at
-        FROM user_role ur JOIN organization o ON o.id = ur.org_id
-        WHERE ur.user_id = ${userId} AND ur.org_id = (SELECT org_id FROM chosen)
-        ORDER BY sort_at`,
+        SELECT f.*,
+               (SELECT p.timezone FROM user_profiles p WHERE p.id = ${userId}) AS viewer_timezone,
+               ${organizationZoneSql(sql`f.org_id`)} AS org_timezone
+        FROM found f
+        ORDER BY f.sort_at`,
   );
 }
 

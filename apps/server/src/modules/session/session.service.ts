@@ -6,6 +6,7 @@ import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAuthUser } from '../auth/auth';
 import { findTimezone } from '../organizations/profile.repo';
+import { clientOrg } from './member';
 import type { TMember } from './member.types';
 import { isAppAdmin } from './session.repo';
 
@@ -20,7 +21,7 @@ export async function describeSession(deps: TDeps, user: TAuthUser, member: TMem
   return {
     user: { id: user.id, email: user.email, name: user.name },
     isAppAdmin: admin,
-    org: member?.org ?? null,
+    org: member ? clientOrg(member.org) : null,
     roles,
     isOwner,
     plan: member?.plan ?? FREE_PLAN,

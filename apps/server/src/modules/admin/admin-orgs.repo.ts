@@ -59,7 +59,9 @@ export async function listOrganizations(
   q: { search?: string; limit: number; offset: number },
 ): Promise<{ organizations: TOrgRow[]; total: number }> {
   const where = orgSearch(q.search);
-  const found = await rows(
+  // Without a search the text never varies: prepared once per connection (a search stays planned for its pattern).
+  const read = q.search ? rows : preparedRows;
+  const found = await read(
     tx,
     ZOrgPageRow,
     sql`SELECT ${ORG_COLUMNS}, count(*) OVER () AS total FROM organization o WHERE ${where}
@@ -68,7 +70,7 @@ export async function listOrganizations(
   const organizations = found.map(({ total: _total, ...org }) => org);
   if (found[0]) return { organizations, total: found[0].total };
   if (q.offset === 0) return { organizations, total: 0 };
-  const [count] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM organization o WHERE ${where}`);
+  const [count] = await read(tx, ZRowN, sql`SELECT count(*) AS n FROM organization o WHERE ${where}`);
   return { organizations, total: count?.n ?? 0 };
 }
 

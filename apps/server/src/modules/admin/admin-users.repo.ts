@@ -52,7 +52,9 @@ export async function listUsers(
   q: { search?: string; limit: number; offset: number },
 ): Promise<{ users: TUserRow[]; total: number }> {
   const where = userSearch(q.search);
-  const found = await rows(
+  // Without a search the text never varies: prepared once per connection (a search stays planned for its pattern).
+  const read = q.search ? rows : preparedRows;
+  const found = await read(
     tx,
     ZUserPageRow,
     sql`SELECT ${USER_COLUMNS}, count(*) OVER () AS total FROM auth_user u WHERE ${where}
@@ -61,7 +63,7 @@ export async function listUsers(
   const users = found.map(({ total: _total, ...user }) => user);
   if (found[0]) return { users, total: found[0].total };
   if (q.offset === 0) return { users, total: 0 };
-  const [count] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM auth_user u WHERE ${where}`);
+  const [count] = await read(tx, ZRowN, sql`SELECT count(*) AS n FROM auth_user u WHERE ${where}`);
   return { users, total: count?.n ?? 0 };
 }
 

@@ -2,7 +2,7 @@ import type { TAuditAction, TAuditDetails } from '@pennant/shared/admin/schemas'
 import { ZAuditDetails } from '@pennant/shared/admin/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx, ZRowN } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowN } from '../../db/client';
 import { containsPattern } from '../companies/companies.repo';
 
 /*
@@ -71,13 +71,15 @@ export async function listAudit(
   q: { search?: string; action?: TAuditAction; limit: number; offset: number },
 ): Promise<{ entries: TAuditRow[]; total: number }> {
   const where = auditWhere(q);
-  const found = await rows(
+  // Without a search the text varies only with the action filter: prepared (a search stays planned for its pattern).
+  const read = q.search ? rows : preparedRows;
+  const found = await read(
     tx,
     ZAuditRow,
     sql`SELECT id, created_at, admin_email, action, target_user_email, target_org_name, details, ip_address, user_agent
         FROM admin_audit_log WHERE ${where}
         ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
   );
-  const [count] = await rows(tx, ZRowN, sql`SELECT count(*) AS n FROM admin_audit_log WHERE ${where}`);
+  const [count] = await read(tx, ZRowN, sql`SELECT count(*) AS n FROM admin_audit_log WHERE ${where}`);
   return { entries: found.map((r) => ({ ...r, details: detailsOf(r.details) })), total: count?.n ?? 0 };
 }

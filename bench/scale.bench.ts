@@ -14,7 +14,7 @@
 //   SCALE_CLIENTS=1,10,50   concurrent clients per round
 //   SCALE_DURATION=3        seconds per measured round (after 1 s of warm-up per server)
 //   SCALE_ROUNDS=1          alternating app and floor rounds per endpoint; the medians are reported
-//   SCALE_ONLY=text         only the endpoints whose label contains it (=text: whose label is it)
+//   SCALE_ONLY=text,…       only the endpoints whose label contains one of them (=text: whose label is it)
 //   SCALE_PROFILE_DIR=dir   a V8 CPU profile of the app's process, written there when it stops
 //   BENCH_APP_NODE_FLAGS=…  Node flags for the app's process (e.g. "--max-semi-space-size=32")
 //   SCALE_FLOOR_PIPELINE=1  the floor sends each connection's statements at once (replay-floor.ts)
@@ -201,8 +201,9 @@ function endpointsFrom(
   for (const [label, path] of extra) {
     endpoints.push({ label, path, admin: path.startsWith('/api/admin'), dashboard: false });
   }
-  const only = env.SCALE_ONLY;
-  const wanted = (label: string) => !only || (only.startsWith('=') ? label === only.slice(1) : label.includes(only));
+  const only = env.SCALE_ONLY?.split(',').filter(Boolean) ?? [];
+  const wanted = (label: string) =>
+    only.length === 0 || only.some((o) => (o.startsWith('=') ? label === o.slice(1) : label.includes(o)));
   return { endpoints: endpoints.filter((e) => wanted(e.label)), skipped };
 }
 

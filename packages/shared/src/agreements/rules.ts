@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { addMonths, differenceInCalendarDays, differenceInMonths, parseISO } from 'date-fns';
 import {
   AGREEMENT_CLAUSES_MAX,
@@ -96,28 +95,6 @@ export function agreementClauses(customTerms: string | null | undefined): string
 /** The company's name through the spec's fallback chain (§2), ending in 'Unknown Company'. */
 export function agreementCompanyName(...names: (string | null | undefined)[]): string {
   return names.find((n) => n?.trim())?.trim() ?? AGREEMENT_MESSAGES.unknownCompany;
-}
-
-/**
- * A zone's date holds for a whole UTC quarter hour: every offset in use is a whole number of
- * quarter hours (+05:45, +12:45, -09:30 …) and zones change offset on the hour, so local midnight
- * and every change fall on a quarter-hour boundary. Reading the date through the zone's offset
- * (Intl) cost a twentieth of the agreements list's CPU; a zone's last answer is kept for its quarter.
- */
-const QUARTER_HOUR_MS = 15 * 60 * 1000;
-/** Zones come from one canonical list (a few hundred); past this the memo starts over. */
-const ZONE_MEMO_MAX = 1_000;
-const todayByZone = new Map<string, { quarter: number; day: string }>();
-
-/** Today's date ('YYYY-MM-DD') on the calendar of a time zone. */
-export function zonedToday(now: Date, zone: string): string {
-  const quarter = Math.floor(now.getTime() / QUARTER_HOUR_MS);
-  const kept = todayByZone.get(zone);
-  if (kept?.quarter === quarter) return kept.day;
-  const day = isoDay(new TZDate(now, zone));
-  if (todayByZone.size >= ZONE_MEMO_MAX) todayByZone.clear();
-  todayByZone.set(zone, { quarter, day });
-  return day;
 }
 
 /** 'Sponsorship-Agreement-Acme-Hardware-1A2B3C.pdf': the company in plain ASCII and the short id. */

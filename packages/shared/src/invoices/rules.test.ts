@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { zonedToday } from '../agreements/rules';
 import { dollarsToCents } from '../money';
+import { zonedToday } from '../months';
 import {
   canMarkPaid,
   canMarkSent,

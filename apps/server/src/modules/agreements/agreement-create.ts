@@ -3,9 +3,9 @@ import {
   agreementEndDate,
   agreementNumber,
   agreementTotalCents,
-  zonedToday,
 } from '@pennant/shared/agreements/rules';
 import { AGREEMENT_MESSAGES, DEFAULT_AGREEMENT_TERM } from '@pennant/shared/agreements/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
 import { quoteNumber } from '@pennant/shared/quotes/rules';
 import type { TTx } from '../../db/client';

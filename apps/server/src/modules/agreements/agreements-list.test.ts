@@ -1,5 +1,5 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import { AGREEMENT_PAGE_SIZE } from '@pennant/shared/agreements/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { agreementNumber, isCustomTerm, monthsBetween, zonedToday } from '@pennant/shared/agreements/rules';
+import { agreementNumber, isCustomTerm, monthsBetween } from '@pennant/shared/agreements/rules';
 import {
   AGREEMENT_FILTER_STATUSES,
   AGREEMENT_MESSAGES,
@@ -12,6 +12,7 @@ import {
   type TAgreementValues,
   type ZAgreementListQuery,
 } from '@pennant/shared/agreements/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { quoteRenewalCents, quoteYearOneCents, setupFeeItemName } from '@pennant/shared/quotes/rules';
 import type { z } from 'zod';
 import type { TTx } from '../../db/client';

@@ -1,7 +1,8 @@
-import { agreementEndDate, zonedToday } from '@pennant/shared/agreements/rules';
+import { agreementEndDate } from '@pennant/shared/agreements/rules';
 import { AGREEMENT_MESSAGES, DEFAULT_AGREEMENT_CLAUSES } from '@pennant/shared/agreements/schemas';
 import type { TDocumentLink } from '@pennant/shared/catalogue/schemas';
 import { formatMoney } from '@pennant/shared/money';
+import { zonedToday } from '@pennant/shared/months';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
+import { zonedToday } from '@pennant/shared/months';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from '../../db/client';

@@ -1,5 +1,5 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import type { TDonationFilter, TDonationPage, TDonationRow } from '@pennant/shared/fundraising/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import Papa from 'papaparse';
 import { expect, it } from 'vitest';
 import { z } from 'zod';

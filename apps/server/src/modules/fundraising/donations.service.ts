@@ -1,5 +1,4 @@
 import { ADMIN_MESSAGES } from '@pennant/shared/admin/schemas';
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import { canAcceptCardPayments } from '@pennant/shared/billing/connect';
 import {
   CSV_BOM,
@@ -22,6 +21,7 @@ import {
   type TDonationPage,
   type TPublicCampaign,
 } from '@pennant/shared/fundraising/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { z } from 'zod';
 import { isoInstant } from '../../db/instant';
 import { readTenant, withPlatform } from '../../db/tenant';

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import { reminderDays } from '@pennant/shared/fundraising/rules';
 import { FUNDRAISING_LIMITS, ZReminderSchedule } from '@pennant/shared/fundraising/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { withPlatform } from '../../db/tenant';

@@ -1,7 +1,8 @@
 import { TZDate } from '@date-fns/tz';
-import { agreementNumber, zonedToday } from '@pennant/shared/agreements/rules';
+import { agreementNumber } from '@pennant/shared/agreements/rules';
 import { invoiceNumber, invoiceTotalCents, isDueDateAllowed } from '@pennant/shared/invoices/rules';
 import { INVOICE_MESSAGES, type TInvoiceCreated, type TInvoiceValues } from '@pennant/shared/invoices/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { planAllows } from '@pennant/shared/organization/plans';
 import { quoteNumber } from '@pennant/shared/quotes/rules';
 import type { TTx } from '../../db/client';

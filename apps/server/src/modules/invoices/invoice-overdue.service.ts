@@ -1,5 +1,5 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import { invoiceNumber } from '@pennant/shared/invoices/rules';
+import { zonedToday } from '@pennant/shared/months';
 import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import { withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';

@@ -1,4 +1,4 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
+import { zonedToday } from '@pennant/shared/months';
 import { expect, it } from 'vitest';
 import { markOverdueInvoicesJob } from '../../jobs/mark-overdue-invoices.job';
 import type { TestClient } from '../../test/client';

@@ -1,6 +1,6 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import { invoiceShortId } from '@pennant/shared/invoices/rules';
 import { INVOICE_PAGE_SIZE } from '@pennant/shared/invoices/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { column, sql } from '../../db/client';

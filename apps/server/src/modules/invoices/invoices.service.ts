@@ -1,4 +1,3 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import { canAcceptCardPayments } from '@pennant/shared/billing/connect';
 import {
   canMarkPaid,
@@ -28,6 +27,7 @@ import {
   type ZInvoiceKpiQuery,
   type ZInvoiceListQuery,
 } from '@pennant/shared/invoices/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import type { z } from 'zod';
 import type { TTx } from '../../db/client';

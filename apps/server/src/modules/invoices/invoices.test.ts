@@ -1,6 +1,6 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import { defaultDueDate } from '@pennant/shared/invoices/rules';
 import { INVOICE_MESSAGES } from '@pennant/shared/invoices/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { TestClient } from '../../test/client';

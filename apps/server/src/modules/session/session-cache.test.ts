@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zonedToday } from '@pennant/shared/agreements/rules';
+import { zonedToday } from '@pennant/shared/months';
 import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
@@ -113,9 +113,9 @@ forEachDatabase('session check', (env) => {
     }
 
     // The teammate's own zone is their dashboard's calendar; the organization's stays the owner's.
-    expect((await mate.client.put('/api/profile/timezone', { timezone: EARLIEST_ZONE, autoDetect: false })).status).toBe(
-      200,
-    );
+    expect(
+      (await mate.client.put('/api/profile/timezone', { timezone: EARLIEST_ZONE, autoDetect: false })).status,
+    ).toBe(200);
     const dashboard = await mate.client.get<{ timezone: string }>('/api/dashboard/metrics');
     expect(dashboard.body.timezone).toBe(EARLIEST_ZONE);
     await formTodayWithin(mate.client, LATEST_ZONE, 0);

@@ -1,6 +1,6 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import { invoiceStatusLabel, isOverdue } from '@pennant/shared/invoices/rules';
 import type { TInvoiceRow, TInvoiceStatus, TInvoiceType } from '@pennant/shared/invoices/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/lib/cn';
 

@@ -1,6 +1,6 @@
-import { zonedToday } from '@pennant/shared/agreements/rules';
 import { canAcceptCardPayments } from '@pennant/shared/billing/connect';
 import { FUNDRAISING_MESSAGES, ZCampaignInput } from '@pennant/shared/fundraising/schemas';
+import { zonedToday } from '@pennant/shared/months';
 import { ArrowLeft, ArrowRight, Check, History, Save, X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';

@@ -37,3 +37,9 @@ CREATE TRIGGER user_profiles_zone_notify AFTER INSERT OR DELETE OR UPDATE OF tim
 --> statement-breakpoint
 CREATE TRIGGER user_role_owner_notify AFTER INSERT OR DELETE OR UPDATE OF is_owner, org_id, user_id, created_at ON user_role
   FOR EACH ROW EXECUTE FUNCTION pennant_notify_zone_change();
+--> statement-breakpoint
+-- The zones the tenant role read through these two definer functions (0024, 0026) now come with the
+-- member, so nothing calls them: a privileged function nobody needs is one less way into user_profiles.
+DROP FUNCTION IF EXISTS app_user_timezone();
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS app_org_timezone(uuid);

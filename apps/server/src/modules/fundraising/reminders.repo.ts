@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rows, sql, type TTx, ZRowId } from '../../db/client';
+import { organizationZoneSql } from '../organizations/profile.repo';
 import { RECIPIENT_FACTS, type TRecipientFacts, ZRecipientFacts } from './campaign-launch.repo';
 
 /*
@@ -27,8 +28,7 @@ export function listReminderCampaigns(tx: TTx, latestToday: string): Promise<TRe
     tx,
     ZReminderCampaign,
     sql`SELECT c.id, c.org_id, c.starts_at::text AS starts_at, c.ends_at::text AS ends_at, c.reminder_schedule,
-               (SELECT p.timezone FROM user_role r JOIN user_profiles p ON p.id = r.user_id
-                WHERE r.org_id = c.org_id AND r.is_owner ORDER BY r.created_at, r.id LIMIT 1) AS timezone
+               ${organizationZoneSql(sql`c.org_id`)} AS timezone
         FROM fundraising_campaign c
         WHERE c.status = 'sent' AND NOT c.is_deleted
           AND c.starts_at < ${latestToday}::date AND c.ends_at >= ${latestToday}::date - 2

@@ -188,8 +188,6 @@ export function listInvoicePage(tx: TTx, orgId: string, f: TInvoicePageQuery): P
 // ---------------------------------------------------------------------------------------------
 
 const ZKpis = z.object({
-  /** The organization's saved zone (app_org_timezone), null when its owner saved none. */
-  timezone: z.string().nullable(),
   outstanding_n: column.count,
   outstanding_cents: column.count,
   past_due_n: column.count,
@@ -211,9 +209,9 @@ const nextDaysSql = (from: string, to: string, where: SQL) => sql`(
 /**
  * The three cards (spec §7): outstanding is pending, sent or overdue; past due is overdue; the next
  * days are sent invoices due from today to the window's end, both included. Today is on the
- * organization's calendar, whose zone this statement reads too, so the next days come as sums by
- * due date over every date the window can cover (`from` to `to`: nextDaysSpan) and the caller
- * keeps the window's: one round trip. For the organization the first two come from the counter
+ * organization's calendar (the member's), and the next days come as sums by due date over every
+ * date the window can cover (`from` to `to`: nextDaysSpan), of which the caller keeps the window's:
+ * the statement's text is the same whatever the day, so it stays prepared. For the organization the first two come from the counter
  * table and the next days are an index-only range of invoice_org_open_due_idx (which carries the
  * amount); for one company, one statement over its unpaid invoices.
  */
@@ -227,8 +225,7 @@ export async function invoiceKpiFigures(
     const [row] = await preparedRows(
       tx,
       ZKpis,
-      sql`SELECT app_org_timezone(${orgId}) AS timezone, f.*,
-                 ${nextDaysSql(v.from, v.to, sql`i.org_id = ${orgId}`)} AS next_days
+      sql`SELECT f.*, ${nextDaysSql(v.from, v.to, sql`i.org_id = ${orgId}`)} AS next_days
           FROM (
             SELECT coalesce(sum(k.n) FILTER (WHERE k.status IN ('pending', 'sent', 'overdue')), 0) AS outstanding_n,
                    coalesce(sum(k.cents) FILTER (WHERE k.status IN ('pending', 'sent', 'overdue')), 0) AS outstanding_cents,
@@ -237,13 +234,12 @@ export async function invoiceKpiFigures(
             FROM invoice_status_counts(${orgId}::uuid) k
           ) f`,
     );
-    return row ?? { timezone: null, ...empty, next_days: [] };
+    return row ?? { ...empty, next_days: [] };
   }
   const [row] = await rows(
     tx,
     ZKpis,
-    sql`SELECT app_org_timezone(${orgId}) AS timezone, f.*,
-               ${nextDaysSql(v.from, v.to, sql`i.org_id = ${orgId} AND i.company_id = ${v.companyId}`)} AS next_days
+    sql`SELECT f.*, ${nextDaysSql(v.from, v.to, sql`i.org_id = ${orgId} AND i.company_id = ${v.companyId}`)} AS next_days
         FROM (
           SELECT count(*) AS outstanding_n,
                  coalesce(sum(i.total_amount_cents), 0) AS outstanding_cents,
@@ -253,7 +249,7 @@ export async function invoiceKpiFigures(
           WHERE i.org_id = ${orgId} AND i.company_id = ${v.companyId} AND i.status IN ('pending', 'sent', 'overdue')
         ) f`,
   );
-  return row ?? { timezone: null, ...empty, next_days: [] };
+  return row ?? { ...empty, next_days: [] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -740,9 +736,7 @@ export function listOverdueCandidates(
   return rows(
     tx,
     ZRowOrgIdTimezone,
-    sql`SELECT o.org_id,
-               (SELECT p.timezone FROM user_role r JOIN user_profiles p ON p.id = r.user_id
-                WHERE r.org_id = o.org_id AND r.is_owner ORDER BY r.created_at, r.id LIMIT 1) AS timezone
+    sql`SELECT o.org_id, ${organizationZoneSql(sql`o.org_id`)} AS timezone
         FROM (SELECT DISTINCT org_id FROM invoice WHERE status = 'sent' AND due_date < ${latestToday}::date) o`,
   );
 }

@@ -28,7 +28,6 @@ import {
   type ZInvoiceListQuery,
 } from '@pennant/shared/invoices/schemas';
 import { zonedToday } from '@pennant/shared/months';
-import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import type { z } from 'zod';
 import type { TTx } from '../../db/client';
 import { isoInstant } from '../../db/instant';
@@ -148,7 +147,7 @@ export async function invoiceKpis(
   return {
     outstanding: { count: row.outstanding_n, cents: row.outstanding_cents },
     pastDue: { count: row.past_due_n, cents: row.past_due_cents },
-    nextSevenDays: sumNextDays(row.next_days, zonedToday(now, zoneOrDefault(row.timezone))),
+    nextSevenDays: sumNextDays(row.next_days, zonedToday(now, member.org.timezone)),
   };
 }
 

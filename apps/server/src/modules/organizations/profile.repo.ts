@@ -58,7 +58,7 @@ export async function findTimezone(tx: TTx, userId: string): Promise<string | nu
 
 /**
  * The organization's calendar zone as an expression: its first owner's saved zone, NULL when none.
- * Platform reads only (user_profiles belongs to the user); the tenant role asks app_org_timezone (0026).
+ * Platform reads only (user_profiles belongs to the user); a tenant read takes the zone from its member.
  */
 export const organizationZoneSql = (orgId: SQL) =>
   sql`(SELECT p.timezone FROM user_role r JOIN user_profiles p ON p.id = r.user_id

@@ -1,3 +1,4 @@
+import { createCampaign } from '@pennant/shared/fundraising/contract';
 import { expect, type Page } from '@playwright/test';
 
 let n = 0;
@@ -93,24 +94,10 @@ export async function inviteFromSettings(page: Page, email: string, role: string
   await expect(page.getByText('Invite sent!')).toBeVisible();
 }
 
-/** A valid player campaign's body (one player, one family), as the campaign dialog would send it. */
+/**
+ * A valid player campaign's body (one player, one family), as the campaign dialog would send it:
+ * the create contract's own example, named, starting when asked, one contact a player enough.
+ */
 export function playerCampaignBody(name: string, startsAt = '2099-03-01') {
-  return {
-    name,
-    campaignType: 'player',
-    goalCents: 50_000,
-    startsAt,
-    endsAt: '2099-03-31',
-    minContactsPerPlayer: 1,
-    messagePerspective: 'team',
-    behalfOfName: null,
-    reminderSchedule: {
-      autoScheduleEnabled: true,
-      customScheduleEnabled: false,
-      customIntervalsDays: [],
-      maxReminders: 2,
-    },
-    players: [{ name: 'Alex Rivera' }],
-    contacts: [{ name: 'Maria Rivera', email: 'maria.rivera@families.example', playerIndex: 0 }],
-  };
+  return { ...createCampaign.example, name, startsAt, minContactsPerPlayer: 1 };
 }

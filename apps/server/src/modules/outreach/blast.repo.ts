@@ -1,7 +1,7 @@
 import { PROSPECT_STATUSES, type TCcRole } from '@pennant/shared/outreach/schemas';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { column, rows, sql, type TTx, ZRowId } from '../../db/client';
+import { column, preparedRows, rows, sql, type TTx, ZRowId } from '../../db/client';
 import { containsPattern } from '../companies/companies.repo';
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
@@ -26,19 +26,6 @@ const ZProspect = z.object({
 });
 export type TProspectRow = z.output<typeof ZProspect>;
 
-/**
- * The addresses that opted out, as a CTE named opted_out: a company contact of the organization with
- * the address (any of them, trimmed, lower case) or a fundraising contact with it. Read once per
- * statement from the two partial indexes of 0028 and matched by hash (NOT IN a hashed subplan): a
- * correlated NOT EXISTS per prospect read every contact of the organization again for each one.
- */
-const optedOut = (orgId: string) => sql`opted_out AS (
-    SELECT o.email_key AS email FROM company_contact o
-    WHERE o.org_id = ${orgId} AND o.email_opt_out AND o.email_key IS NOT NULL
-    UNION
-    SELECT lower(f.email) FROM fundraising_contact f WHERE f.org_id = ${orgId} AND f.email_opt_out
-  )`;
-
 /** The pipeline statuses as a list of parameters (texteq is leakproof: the planner may use an index on it). */
 const pipeline = () =>
   sql.join(
@@ -47,16 +34,15 @@ const pipeline = () =>
   );
 
 /**
- * An active prospect, on company_contact cc joined to its company c: a company in a pipeline status
- * whose active primary contact has an e-mail (not blank) that opted out neither as a company
- * contact nor as a fundraising contact. The one statement of the rule for the page, the search,
- * the count and the queue, in its two halves (the contact's, the company's). email_key is
- * NULLIF(lower(btrim(email)), '') (0028).
+ * An active prospect, on company_contact cc: the active primary contact, with an e-mail (not blank),
+ * of a company in a pipeline status, whose address opted out neither as a company contact nor as a
+ * fundraising contact of the organization. The one statement of the rule for the page, the search,
+ * the count and the queue. The company's status and the address's opt-out ride on the contact, kept
+ * by the database (0036_prospect_flags.sql), so the rule is the predicate of the prospect index and
+ * a walk of it reads nothing else. email_key is NULLIF(lower(btrim(email)), '') (0028).
  */
-const contactRule = (orgId: string) => sql`cc.org_id = ${orgId} AND cc.is_primary AND cc.is_active
-    AND cc.email_key IS NOT NULL AND cc.email_key NOT IN (SELECT email FROM opted_out WHERE email IS NOT NULL)`;
-const companyRule = () => sql`c.status IN (${pipeline()})`;
-const prospectRule = (orgId: string) => sql`${contactRule(orgId)} AND ${companyRule()}`;
+const prospectRule = (orgId: string) => sql`cc.org_id = ${orgId} AND cc.is_primary AND cc.is_active
+    AND cc.email_key IS NOT NULL AND cc.company_in_pipeline AND NOT cc.address_opted_out`;
 
 const PROSPECT_FROM = sql`FROM company_contact cc JOIN company c ON c.id = cc.company_id AND c.org_id = cc.org_id`;
 const PROSPECT_COLUMNS = sql`c.id, cc.id AS contact_id, cc.name AS contact_name, c.name AS company_name,
@@ -141,12 +127,20 @@ interface TFound {
 /**
  * The statement's end, after a CTE named found (company_id, name_key of the matches, in order): the
  * page's rows read whole (only they are), and the counts, on one row even when nothing matched.
+ * `prepared` only where the statement's text is one of a few fixed ones (no search).
  */
-async function pageOfFound(tx: TTx, orgId: string, ctes: SQL, walked: SQL, limit: number): Promise<TFound> {
-  const found = await rows(
+async function pageOfFound(
+  tx: TTx,
+  orgId: string,
+  ctes: SQL,
+  walked: SQL,
+  limit: number,
+  prepared: boolean,
+): Promise<TFound> {
+  const found = await (prepared ? preparedRows : rows)(
     tx,
     ZPageRow,
-    sql`WITH ${optedOut(orgId)} ${ctes}
+    sql`WITH ${ctes}
       SELECT n.matched, n.walked, p.* FROM (SELECT (SELECT count(*) FROM found) AS matched, ${walked} AS walked) n
       LEFT JOIN LATERAL (
         SELECT c.id, cc.id AS contact_id, cc.name AS contact_name, c.name AS company_name,
@@ -178,17 +172,20 @@ const afterSql = (after: TProspectCursor | null) =>
 function walkOrTrigrams(tx: TTx, orgId: string, q: TProspectPageQuery, trigrams: boolean): Promise<TFound> {
   const pattern = q.search ? containsPattern(q.search) : null;
   const candidates = pattern && trigrams ? candidatesSql(orgId, pattern) : sql``;
+  // Without a search only the contacts' index is walked; a search tests the company's name too.
+  const from = pattern ? PROSPECT_FROM : sql`FROM company_contact cc`;
   return pageOfFound(
     tx,
     orgId,
-    sql`, found AS MATERIALIZED (
-      SELECT cc.company_id, cc.name_key ${PROSPECT_FROM}
+    sql`found AS MATERIALIZED (
+      SELECT cc.company_id, cc.name_key ${from}
       WHERE ${prospectRule(orgId)} ${candidates} ${pattern ? sql`AND ${matchSql(sql`cc.name_key`, sql`cc.email_key`, sql`c.name`, pattern)}` : sql``}
         ${afterSql(q.after)}
       ${PROSPECT_ORDER} LIMIT ${Math.max(q.upTo, q.limit)}
     )`,
     sql`0`,
     q.limit,
+    pattern === null,
   );
 }
 
@@ -202,7 +199,7 @@ async function walkWithin(tx: TTx, orgId: string, q: TProspectPageQuery, budget:
   const found = await pageOfFound(
     tx,
     orgId,
-    sql`, walked AS MATERIALIZED (
+    sql`walked AS MATERIALIZED (
       SELECT cc.company_id, cc.name_key, cc.email_key, c.name AS company_name ${PROSPECT_FROM}
       WHERE ${prospectRule(orgId)} ${afterSql(q.after)}
       ${PROSPECT_ORDER} LIMIT ${budget}
@@ -213,6 +210,7 @@ async function walkWithin(tx: TTx, orgId: string, q: TProspectPageQuery, budget:
     )`,
     sql`(SELECT count(*) FROM walked)`,
     q.limit,
+    false,
   );
   return found.matched >= upTo || found.walked < budget ? found : null;
 }
@@ -220,12 +218,11 @@ async function walkWithin(tx: TTx, orgId: string, q: TProspectPageQuery, budget:
 /**
  * One page of active prospects by contact name after the cursor, matching the search, and how many
  * match, counted up to `upTo`, in one statement (two for a trigram term the walk did not settle).
- * Only keys are walked (index-only on the contacts' prospect index and the companies' id index of
- * 0028); the page's rows are read whole at the end.
+ * Only keys are walked (index-only on the contacts' prospect index and, for a search, the companies'
+ * id index of 0028); the page's rows are read whole at the end.
  *
- * Planned for its parameters every time (rows, not preparedRows): a prepared statement's generic
- * plan assumes an organization of average size, and for the large one it read all 60,000 primary
- * contacts into a hash join and sorted them (0.3 s) instead of walking the index for 84.
+ * Without a search the statement is prepared: it is a walk of one partial index in its own order
+ * (0036), the plan for any organization. A search is planned for its pattern, as every search is.
  */
 export async function findProspectPage(
   tx: TTx,
@@ -244,8 +241,7 @@ export function findProspects(tx: TTx, orgId: string, ids: readonly string[]): P
   return rows(
     tx,
     ZProspect,
-    sql`WITH ${optedOut(orgId)}
-        SELECT ${PROSPECT_COLUMNS} ${PROSPECT_FROM}
+    sql`SELECT ${PROSPECT_COLUMNS} ${PROSPECT_FROM}
         WHERE ${prospectRule(orgId)} AND c.id IN (SELECT (jsonb_array_elements_text(${json(ids)}))::uuid)
         ${PROSPECT_ORDER}`,
   );

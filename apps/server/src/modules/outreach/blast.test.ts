@@ -345,6 +345,57 @@ forEachDatabase('prospect blast: the Recipients pages', (env) => {
     expect(await docs()).toEqual([{ n: 0 }]);
   });
 
+  it('keeps up with a company’s status, an address opted out elsewhere, and a contact made after an opt-out', async () => {
+    const { client, orgId } = await blastOrg(env(), 'Watchful Bears');
+    const kim = await addProspect(client, 'Keep Co', 'Kim Keep', 'kim@keep.test');
+    const other = await addProspect(client, 'Other Co', 'Oscar Other', 'oscar@other.test');
+    const listed = async () => (await prospects(client)).map((p) => p.contactName);
+    expect(await listed()).toEqual(['Kim Keep', 'Oscar Other']);
+
+    // The company leaves the pipeline and comes back (the Companies list's status dropdown).
+    expect((await client.patch(`/api/companies/${kim}/status`, { status: 'sponsor' })).status).toBe(200);
+    expect(await listed()).toEqual(['Oscar Other']);
+    expect((await client.patch(`/api/companies/${kim}/status`, { status: 'negotiating' })).status).toBe(200);
+    expect(await listed()).toEqual(['Kim Keep', 'Oscar Other']);
+
+    // The same address, written otherwise, on another company's contact that then opts out.
+    const added = await client.post<{ id: string }>(`/api/companies/${other}/contacts`, {
+      name: 'Kim at Other',
+      email: ' KIM@Keep.test ',
+    });
+    const second = expectStatus(added, 201, 'add contact').id;
+    expect(await listed()).toEqual(['Kim Keep', 'Oscar Other']);
+    await platformExec(env(), sql`UPDATE company_contact SET email_opt_out = true WHERE id = ${second}`);
+    expect(await listed()).toEqual(['Oscar Other']);
+    expect((await client.delete(`/api/companies/${other}/contacts/${second}`)).status).toBe(200);
+    expect(await listed()).toEqual(['Kim Keep', 'Oscar Other']);
+
+    // A fundraising contact with the address opts out, then moves to another address.
+    await platformExec(
+      env(),
+      sql`INSERT INTO fundraising_contact (org_id, name, email) VALUES (${orgId}, 'Kim Keep', 'kim@keep.test')`,
+    );
+    expect(await listed()).toEqual(['Kim Keep', 'Oscar Other']);
+    await platformExec(
+      env(),
+      sql`UPDATE fundraising_contact SET email_opt_out = true, opt_out_at = now() WHERE org_id = ${orgId}`,
+    );
+    expect(await listed()).toEqual(['Oscar Other']);
+    await platformExec(env(), sql`UPDATE fundraising_contact SET email = 'kim@home.test' WHERE org_id = ${orgId}`);
+    expect(await listed()).toEqual(['Kim Keep', 'Oscar Other']);
+
+    // A contact whose address had opted out before it was made is no prospect; a new address is.
+    await addProspect(client, 'Late Co', 'Lee Late', 'KIM@home.test');
+    expect(await listed()).toEqual(['Kim Keep', 'Oscar Other']);
+    const late = await prospectPage(client, { search: 'late' });
+    expect(late.prospects).toEqual([]);
+    await platformExec(
+      env(),
+      sql`UPDATE company_contact SET email = 'lee@late.test' WHERE org_id = ${orgId} AND name = 'Lee Late'`,
+    );
+    expect(await listed()).toEqual(['Kim Keep', 'Lee Late', 'Oscar Other']);
+  });
+
   it('refuses a malformed cursor and an over-long search', async () => {
     const { client } = await blastOrg(env(), 'Strict Bears');
     expect((await client.get('/api/outreach/prospects?after=nonsense')).status).toBe(400);

@@ -2,8 +2,8 @@ import type { TBlastPreview, TBlastProspectPage, TBlastStatusReply } from '@penn
 import { BLAST_LIMITS, ZQueueBlastInput } from '@pennant/shared/outreach/schemas';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { sql } from '../../db/client';
-import { withTenant } from '../../db/tenant';
+import { sql, ZRowId } from '../../db/client';
+import { withPlatform, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TMailer } from '../../integrations/mail/mailer';
 import { sendEmailJob } from '../../jobs/send-email.job';
@@ -394,6 +394,59 @@ forEachDatabase('prospect blast: the Recipients pages', (env) => {
       sql`UPDATE company_contact SET email = 'lee@late.test' WHERE org_id = ${orgId} AND name = 'Lee Late'`,
     );
     expect(await listed()).toEqual(['Kim Keep', 'Lee Late', 'Oscar Other']);
+  });
+
+  it('a contact added while its address is opting out, or its company leaving the pipeline, waits and is no prospect', async () => {
+    if (env().kind !== 'postgres') return; // PGlite runs one transaction at a time
+    const { client, orgId } = await blastOrg(env(), 'Racing Bears');
+    await platformExec(
+      env(),
+      sql`INSERT INTO fundraising_contact (org_id, name, email) VALUES (${orgId}, 'Sam Race', 'sam@race.test')`,
+    );
+    const [turning] = await platformQuery(
+      env(),
+      ZRowId,
+      sql`INSERT INTO company (org_id, name, status) VALUES (${orgId}, 'Turning Co', 'prospect') RETURNING id`,
+    );
+    const sponsorTo = turning?.id ?? '';
+
+    /** Runs `change` in a transaction held open while `add` starts, then commits it. */
+    const whileHeld = async (change: ReturnType<typeof sql>, add: () => Promise<unknown>) => {
+      let changed!: () => void;
+      const madeChange = new Promise<void>((resolve) => {
+        changed = resolve;
+      });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const first = withPlatform(env().deps.db, env().deps.log, 'test', async (tx) => {
+        await tx.execute(change);
+        changed();
+        await held;
+      });
+      await madeChange;
+      const second = add();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await Promise.all([first, second]);
+    };
+
+    // The fundraising contact opts out while the company contact with the address is being added.
+    await whileHeld(
+      sql`UPDATE fundraising_contact SET email_opt_out = true, opt_out_at = now() WHERE org_id = ${orgId}`,
+      () => addProspect(client, 'Race Co', 'Sam Race', 'sam@race.test'),
+    );
+    // The company becomes a sponsor while its first contact is being written by a path that does not
+    // lock the company first (the flags are the database's, whoever writes the row).
+    await whileHeld(sql`UPDATE company SET status = 'sponsor' WHERE id = ${sponsorTo}`, () =>
+      platformExec(
+        env(),
+        sql`INSERT INTO company_contact (org_id, company_id, name, email, role, is_primary, is_active)
+            VALUES (${orgId}, ${sponsorTo}, 'Tia Turn', 'tia@turn.test', 'primary', true, true)`,
+      ),
+    );
+    expect((await prospects(client)).map((p) => p.contactName)).toEqual([]);
   });
 
   it('refuses a malformed cursor and an over-long search', async () => {

@@ -146,6 +146,37 @@ forEachDatabase('agreements: the list', (env) => {
     expect(await names('?sort=status&order=desc')).toEqual(['I', 'G', 'H', 'F', 'E', 'D', 'C', 'B', 'A']);
   });
 
+  it('answers a search that every agreement matches as the list itself, in every tab and sort, through changes', async () => {
+    const { client, orgId, today, ids, names } = await seeded();
+    const idOf = (name: string) => [...ids].find(([, n]) => n === name)?.[0] ?? '';
+    // Every season label holds 'Shared': the search's hits are all of the organization's agreements.
+    await platformExec(
+      env(),
+      sql`UPDATE contract SET season_label = season_label || ' Shared' WHERE org_id = ${orgId}`,
+    );
+    const same = async () => {
+      for (const tab of ['all', 'active', 'expiring', 'expired', 'deleted']) {
+        for (const sort of ['created_at', 'company', 'start_date', 'end_date', 'value', 'status']) {
+          for (const order of ['asc', 'desc']) {
+            const query = `tab=${tab}&sort=${sort}&order=${order}`;
+            expect(await names(`?q=shared&${query}`), query).toEqual(await names(`?${query}`));
+          }
+        }
+      }
+      expect((await agreementList(client, '?q=shared')).counts).toEqual((await agreementList(client)).counts);
+    };
+    await same();
+    // A status, end and start dates, a value, a soft delete and a restore, each moved after the hits were kept.
+    await platformExec(env(), sql`UPDATE contract SET status = 'expired' WHERE id = ${idOf('A')}`);
+    await platformExec(env(), sql`UPDATE contract SET end_date = ${today}::date + 5 WHERE id = ${idOf('D')}`);
+    await platformExec(env(), sql`UPDATE contract SET start_date = start_date - 900 WHERE id = ${idOf('I')}`);
+    await platformExec(env(), sql`UPDATE contract SET calculated_total_value_cents = 5 WHERE id = ${idOf('G')}`);
+    expect((await client.delete(`/api/agreements/${idOf('B')}`)).status).toBe(200);
+    expect((await client.post(`/api/agreements/${idOf('J')}/restore`)).status).toBe(200);
+    await same();
+    expect(await names('?q=shared&tab=deleted')).toEqual(['B']);
+  });
+
   it('pages 50 at a time', async () => {
     const client = env().client();
     const { orgId } = await ownerWithOrg(client, 'Paged Boosters');

@@ -239,9 +239,10 @@ const ZSearchPageRow = ZCounts.and(z.union([ZAgreementListRow, z.object({ id: z.
 
 /**
  * A search's tab counts and page in one statement, so the search runs once: its hits (a few
- * hundred agreements, found through contract_search) are materialised, counted per tab and paged,
- * and only the page's rows are joined to their company. Always one row at least, carrying the
- * counts; an empty page is that row with no agreement.
+ * hundred agreements, found through contract_search, which keeps each agreement's status, dates
+ * and sort keys beside its texts: 0037) are materialised, filtered, counted per tab and sorted where
+ * they are found, and only the page's agreements are read, with their company. Always one row at
+ * least, carrying the counts; an empty page is that row with no agreement.
  */
 export async function searchAgreementPage(
   tx: TTx,
@@ -249,11 +250,17 @@ export async function searchAgreementPage(
   f: TAgreementPageQuery & { search: string },
 ): Promise<{ counts: TAgreementCountRow; page: TAgreementListRow[] }> {
   const join = sql`JOIN company co ON co.org_id = c.org_id AND co.id = c.company_id`;
+  // The hits carry the columns of contract that the filters, the tabs and the sorts read, under
+  // their names, so the same conditions apply to them (`c`); the company sort reads its kept name.
   const found = await preparedRows(
     tx,
     ZSearchPageRow,
     sql`WITH hits AS MATERIALIZED (
-          SELECT c.* FROM contract c WHERE ${filterSql(orgId, f)}
+          SELECT h.*, ${orgId}::uuid AS org_id
+          FROM contract_search_rows(${orgId}::uuid, ${containsPattern(f.search)}, ${f.search}) h
+        ),
+        filtered AS MATERIALIZED (
+          SELECT c.* FROM hits c WHERE ${filterSql(orgId, { ...f, search: null })}
         ),
         counted AS (
           SELECT count(*) FILTER (WHERE ${tabSql('all', f.today, f.windowDays)}) AS all_n,
@@ -261,17 +268,17 @@ export async function searchAgreementPage(
                  count(*) FILTER (WHERE ${tabSql('expiring', f.today, f.windowDays)}) AS expiring_n,
                  count(*) FILTER (WHERE ${tabSql('expired', f.today, f.windowDays)}) AS expired_n,
                  count(*) FILTER (WHERE ${tabSql('deleted', f.today, f.windowDays)}) AS deleted_n
-          FROM hits c
+          FROM filtered c
         ),
         page AS (
-          SELECT c.* FROM hits c ${f.sort === 'company' ? join : sql``}
+          SELECT c.id FROM filtered c CROSS JOIN LATERAL (SELECT c.company_name AS name) co
           WHERE ${tabSql(f.tab, f.today, f.windowDays)}
           ORDER BY ${orderSql(f.sort, f.order)}
           LIMIT ${f.limit} OFFSET ${f.offset}
         )
         SELECT k.*, ${LIST_COLUMNS}
         FROM counted k
-        LEFT JOIN (page c ${join}) ON true
+        LEFT JOIN (page p JOIN contract c ON c.org_id = ${orgId} AND c.id = p.id ${join}) ON true
         ORDER BY ${orderSql(f.sort, f.order)}`,
   );
   const first = found[0];

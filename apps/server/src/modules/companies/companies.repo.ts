@@ -210,8 +210,10 @@ const ZWalkRow = z
  * a window of its range, the rows in front, and keeps the first `end` whose text holds the term; the
  * branches are merged and paged. How many each kept comes back beside the page: a branch that found
  * fewer than it must (its window too narrow for where the matches lie) makes the answer null, and
- * the caller reads the hits instead. Planned with its values (not prepared), so the planner sees
- * how small each window is and walks the index.
+ * the caller reads the hits instead. Prepared: its text varies only with the sort and how many
+ * branches there are, and its generic plan is the walk of each branch's sort index, the window
+ * and the page bounding each walk (checked on the bench's large organization, where planning it
+ * for its values took as long as running it).
  */
 async function walkSearchPage(
   tx: TTx,
@@ -234,7 +236,7 @@ async function walkSearchPage(
       ORDER BY ${order('win')}
       LIMIT ${offset + limit})`,
   );
-  const found = await rows(
+  const found = await preparedRows(
     tx,
     ZWalkRow,
     sql`WITH walked AS MATERIALIZED (${sql.join(parts, sql` UNION ALL `)}),

@@ -199,7 +199,7 @@ export const emailLogs = pgTable(
 
 /*
  * Kept by the quote and contract statement triggers (0029_sales_lists.sql); definer-only side
- * tables, read through quote_status_counts, contract_tab_counts and contract_search_hits.
+ * tables, read through quote_status_counts, contract_tab_counts, contract_search_hits and contract_search_rows.
  */
 
 /** Quotes per organization and status: the list's tab counts. */
@@ -229,7 +229,11 @@ export const contractTabCounts = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.status, t.deleted] })],
 );
 
-/** Per agreement, the two texts the list's search matches: its company's name and its season label. */
+/**
+ * Per agreement, the two texts the list's search matches (its company's name and its season label)
+ * and, kept beside them (0037), what the list's tabs and sorts read of the agreement, so a search's
+ * hits are counted and sorted where they are found.
+ */
 export const contractSearch = pgTable(
   'contract_search',
   {
@@ -240,6 +244,12 @@ export const contractSearch = pgTable(
     companyId: uuid('company_id').notNull(),
     companyName: text('company_name').notNull(),
     seasonLabel: text('season_label'),
+    status: text('status').notNull(),
+    deletedAt: instant('deleted_at'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    sortValueCents: bigint('sort_value_cents', { mode: 'number' }),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [index('contract_search_company_idx').on(t.companyId)],
 );

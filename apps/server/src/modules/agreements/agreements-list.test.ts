@@ -147,7 +147,7 @@ forEachDatabase('agreements: the list', (env) => {
   });
 
   it('answers a search that every agreement matches as the list itself, in every tab and sort, through changes', async () => {
-    const { client, orgId, today, ids, names } = await seeded();
+    const { client, orgId, acme, today, ids, names } = await seeded();
     const idOf = (name: string) => [...ids].find(([, n]) => n === name)?.[0] ?? '';
     // Every season label holds 'Shared': the search's hits are all of the organization's agreements.
     await platformExec(
@@ -162,6 +162,13 @@ forEachDatabase('agreements: the list', (env) => {
             expect(await names(`?q=shared&${query}`), query).toEqual(await names(`?${query}`));
           }
         }
+      }
+      // Under a status filter and a company filter too (applied to the hits, 0037).
+      for (const filter of ['status=active', 'status=cancelled', `company=${acme.id}`]) {
+        expect(await names(`?q=shared&${filter}`), filter).toEqual(await names(`?${filter}`));
+        expect((await agreementList(client, `?q=shared&${filter}`)).counts, filter).toEqual(
+          (await agreementList(client, `?${filter}`)).counts,
+        );
       }
       expect((await agreementList(client, '?q=shared')).counts).toEqual((await agreementList(client)).counts);
     };

@@ -19,6 +19,31 @@ export async function platformExec(env: TTestEnv, query: SQL): Promise<void> {
   await env.deps.sessions.sync();
 }
 
+/**
+ * Runs `change` in a platform transaction held open while `other` starts, then commits it 200 ms
+ * later and waits for both: how a test shows that a write made at the same moment is waited for.
+ */
+export async function whileHeld(env: TTestEnv, change: SQL, other: () => Promise<unknown>): Promise<void> {
+  let changed!: () => void;
+  const madeChange = new Promise<void>((resolve) => {
+    changed = resolve;
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const first = withPlatform(env.deps.db, env.deps.log, 'test', async (tx) => {
+    await tx.execute(change);
+    changed();
+    await held;
+  });
+  await madeChange;
+  const second = other();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  release();
+  await Promise.all([first, second]);
+}
+
 export async function setPlan(
   env: TTestEnv,
   orgId: string,

@@ -84,8 +84,8 @@ export const companyContacts = pgTable(
     emailKey: text('email_key').generatedAlwaysAs(sql`NULLIF(lower(btrim(email)), '')`),
     /**
      * Kept by the database's triggers (0036_prospect_flags.sql), whatever the app writes: the
-     * company is in a pipeline status; the address opted out (as any company or fundraising contact
-     * of the organization). An active prospect is one entry of the migration's prospect index.
+     * company is in a pipeline status; the address opted out (as a company or fundraising contact of
+     * the organization). An active prospect is one entry of the migration's prospect index.
      */
     companyInPipeline: boolean('company_in_pipeline').notNull().default(false),
     addressOptedOut: boolean('address_opted_out').notNull().default(false),

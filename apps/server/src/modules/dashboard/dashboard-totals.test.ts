@@ -6,7 +6,7 @@ import { withPlatform, withTenant } from '../../db/tenant';
 import type { TestClient } from '../../test/client';
 import { ownerWithOrg } from '../../test/fixtures';
 import { forEachDatabase, type TTestEnv } from '../../test/harness';
-import { makePremium, platformExec, platformQuery } from '../../test/team-fixtures';
+import { makePremium, platformExec, platformQuery, whileHeld } from '../../test/team-fixtures';
 import { AGREEMENT_VALUE_SQL } from '../agreements/agreements.repo';
 import { addCompany, seedAgreement, seedQuote } from '../agreements/fixtures/agreement-fixtures';
 import { expectStatus } from '../catalogue/fixtures/catalogue-fixtures';
@@ -465,25 +465,10 @@ forEachDatabase('dashboard: kept totals', (env) => {
     const insert = (cents: number) =>
       sql`INSERT INTO contract (org_id, company_id, status, start_date, end_date, term_months, calculated_total_value_cents)
           VALUES (${orgId}, ${companyId}, 'active', '2025-01-10', '2026-01-10', 12, ${cents})`;
-    let inserted!: () => void;
-    const firstInserted = new Promise<void>((resolve) => {
-      inserted = resolve;
-    });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const first = withPlatform(env().deps.db, env().deps.log, 'test', async (tx) => {
-      await tx.execute(insert(1_000));
-      inserted();
-      await held;
-    });
-    await firstInserted;
     // The second computes its month only once the first has committed, so it sees both.
-    const second = withPlatform(env().deps.db, env().deps.log, 'test', (tx) => tx.execute(insert(2_000)));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    release();
-    await Promise.all([first, second]);
+    await whileHeld(env(), insert(1_000), () =>
+      withPlatform(env().deps.db, env().deps.log, 'test', (tx) => tx.execute(insert(2_000))),
+    );
     const ny = await expectExact(client, member, 'America/New_York', AT);
     expect(month(ny, '2025-01')).toBe(3_000);
   });

@@ -3,12 +3,12 @@ import { BLAST_LIMITS, ZQueueBlastInput } from '@pennant/shared/outreach/schemas
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql, ZRowId } from '../../db/client';
-import { withPlatform, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TMailer } from '../../integrations/mail/mailer';
 import { sendEmailJob } from '../../jobs/send-email.job';
 import { forEachDatabase } from '../../test/harness';
-import { platformExec, platformQuery, teammate } from '../../test/team-fixtures';
+import { platformExec, platformQuery, teammate, whileHeld } from '../../test/team-fixtures';
 import { expectStatus } from '../catalogue/fixtures/catalogue-fixtures';
 import { signUnsubscribeToken, unsubscribeSigningKey } from '../fundraising/unsubscribe-token';
 import { findProspectPage, type TProspectCursor } from './blast.repo';
@@ -410,36 +410,15 @@ forEachDatabase('prospect blast: the Recipients pages', (env) => {
     );
     const sponsorTo = turning?.id ?? '';
 
-    /** Runs `change` in a transaction held open while `add` starts, then commits it. */
-    const whileHeld = async (change: ReturnType<typeof sql>, add: () => Promise<unknown>) => {
-      let changed!: () => void;
-      const madeChange = new Promise<void>((resolve) => {
-        changed = resolve;
-      });
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const first = withPlatform(env().deps.db, env().deps.log, 'test', async (tx) => {
-        await tx.execute(change);
-        changed();
-        await held;
-      });
-      await madeChange;
-      const second = add();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      release();
-      await Promise.all([first, second]);
-    };
-
     // The fundraising contact opts out while the company contact with the address is being added.
     await whileHeld(
+      env(),
       sql`UPDATE fundraising_contact SET email_opt_out = true, opt_out_at = now() WHERE org_id = ${orgId}`,
       () => addProspect(client, 'Race Co', 'Sam Race', 'sam@race.test'),
     );
     // The company becomes a sponsor while its first contact is being written by a path that does not
     // lock the company first (the flags are the database's, whoever writes the row).
-    await whileHeld(sql`UPDATE company SET status = 'sponsor' WHERE id = ${sponsorTo}`, () =>
+    await whileHeld(env(), sql`UPDATE company SET status = 'sponsor' WHERE id = ${sponsorTo}`, () =>
       platformExec(
         env(),
         sql`INSERT INTO company_contact (org_id, company_id, name, email, role, is_primary, is_active)

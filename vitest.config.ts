@@ -2,6 +2,7 @@ import { globSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { serverNodeFlags } from './apps/server/node-flags.mjs';
 
 const NODE_TESTS = ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
 const WEB_TESTS = ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'];
@@ -43,6 +44,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The workers run on the server's Node.js flags, so the server's code is tested as it runs.
+    execArgv: serverNodeFlags(),
     maxWorkers: 2,
     sequence: { sequencer: ProcessesFirst },
     projects: [

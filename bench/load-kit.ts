@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { percentile } from './harness';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -78,7 +79,10 @@ export function appNodeFlags(): string[] {
   return (process.env.BENCH_APP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 }
 
-/** Starts `node --import tsx <script>` and waits for its `READY <port>` line. */
+/**
+ * Starts `node --import tsx <script>` with the server's Node.js flags (apps/server/node-flags.mjs; the
+ * floor too, so both run on the same runtime) and waits for its `READY <port>` line.
+ */
 export async function startServer(
   name: string,
   script: string,
@@ -88,7 +92,7 @@ export async function startServer(
   const port = await freePort();
   // profileDir: a V8 CPU profile of the process, written there when it stops.
   const profile = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
-  const flags = [...profile, ...(opts.nodeFlags ?? [])];
+  const flags = [...profile, ...serverNodeFlags(), ...(opts.nodeFlags ?? [])];
   const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...vars, PORT: String(port), NODE_ENV: 'production' },

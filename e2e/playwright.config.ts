@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { findChromium } from './browser';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -38,7 +39,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    command: ['node', ...serverNodeFlags(), 'apps/server/dist/main.js'].join(' '),
     cwd: '..',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,

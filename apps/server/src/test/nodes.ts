@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
+import { serverNodeFlags } from '../../node-flags.mjs';
 import { signatureHeader } from '../integrations/payments/webhook-signature';
 import { keepCookies } from './client';
 
@@ -27,9 +28,9 @@ export interface TProcess {
   exited: Promise<number | null>;
 }
 
-/** The server's entry point as a process, with only these environment variables (and PATH). */
+/** The server's entry point as a process, with its Node.js flags and only these environment variables (and PATH). */
 export function spawnServer(env: Record<string, string>): TProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', ENTRY], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,7 +6,7 @@ import { freshDatabase } from '../test/databases';
 import { ownerWithOrg } from '../test/fixtures';
 import { forEachDatabase } from '../test/harness';
 import { preparedRows, rows, sql } from './client';
-import { readTenant, withPlatform, withTenant } from './tenant';
+import { readPlatform, readTenant, withPlatform, withTenant } from './tenant';
 
 const ZSettings = z.object({ role: z.string(), org: z.string(), usr: z.string() });
 const settings = sql`SELECT current_user AS role, current_setting('app.org_id', true) AS org,
@@ -144,6 +144,35 @@ forEachDatabase('tenant transaction', (env) => {
       rows(tx, ZName, sql`SELECT name FROM company WHERE name = 'Sneaky Hardware'`),
     );
     expect(sneaky).toEqual([]);
+  });
+
+  it('reads across organizations as the platform role, statements issued together each get their own rows, and a write is refused', async () => {
+    const { deps } = env();
+    const a = await tenant('Platform Read A Club');
+    const b = await tenant('Platform Read B Club');
+    const ZName = z.object({ name: z.string() });
+    const ZRole = z.object({ role: z.string() });
+    const [inside, names] = await readPlatform(deps.db, deps.log, 'test', (tx) =>
+      Promise.all([
+        rows(tx, ZRole, sql`SELECT current_user AS role`),
+        preparedRows(
+          tx,
+          ZName,
+          sql`SELECT name FROM organization WHERE id IN (${a.orgId}::uuid, ${b.orgId}::uuid) ORDER BY name`,
+        ),
+      ]),
+    );
+    expect(inside).toEqual([{ role: 'pennant_platform' }]);
+    expect(names).toEqual([{ name: 'Platform Read A Club' }, { name: 'Platform Read B Club' }]);
+    // READ ONLY: a write in a platform read is an error on both databases, and nothing is saved.
+    const write = readPlatform(deps.db, deps.log, 'test', (tx) =>
+      tx.execute(sql`UPDATE organization SET name = 'Renamed Club' WHERE id = ${a.orgId}::uuid`),
+    );
+    await expect(write.catch(errorChain)).resolves.toMatch(/read-only transaction/);
+    const [kept] = await withPlatform(deps.db, deps.log, 'test', (tx) =>
+      rows(tx, ZName, sql`SELECT name FROM organization WHERE id = ${a.orgId}::uuid`),
+    );
+    expect(kept).toEqual({ name: 'Platform Read A Club' });
   });
 
   it("hands a read's connection on before its COMMIT is answered without mixing up the next transaction", async () => {

@@ -184,16 +184,36 @@ export async function platformReadOnce(
  * Platform-level work that no single organization owns (sign-in lookups, the admin console,
  * webhooks, jobs before they know their org). Logged with its reason so it can be audited.
  */
-export async function withPlatform<T>(db: TDb, log: Logger, reason: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+export function withPlatform<T>(db: TDb, log: Logger, reason: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  return platformTransaction(db, log, reason, 'write', fn);
+}
+
+/**
+ * withPlatform for work that only reads (the admin console's pages), as readTenant is withTenant's:
+ * READ ONLY on both databases, and on a PostgreSQL server the caller does not wait for its COMMIT.
+ */
+export function readPlatform<T>(db: TDb, log: Logger, reason: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  return platformTransaction(db, log, reason, 'read', fn);
+}
+
+async function platformTransaction<T>(
+  db: TDb,
+  log: Logger,
+  reason: string,
+  mode: TTxMode,
+  fn: (tx: TTx) => Promise<T>,
+): Promise<T> {
   log.debug({ platform: reason }, 'platform transaction');
+  const role = `SET LOCAL ROLE ${PLATFORM_ROLE}`;
   // On a PostgreSQL server BEGIN and the role go as one message, like a tenant transaction's.
   const pool = poolOf(db);
-  if (pool) return onPool(pool, `BEGIN; SET LOCAL ROLE ${PLATFORM_ROLE}`, 'write', fn);
+  if (pool) return onPool(pool, `${mode === 'read' ? 'BEGIN READ ONLY' : 'BEGIN'}; ${role}`, mode, fn);
   // On PGlite as a tenant transaction is run, so its named statements take the same path.
   const pglite = pgliteOf(db);
-  if (pglite) return onPglite(pglite, `SET LOCAL ROLE ${PLATFORM_ROLE}`, fn);
+  if (pglite) return onPglite(pglite, mode === 'read' ? `SET TRANSACTION READ ONLY; ${role}` : role, fn);
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL ROLE ${PLATFORM_ROLE}`));
+    if (mode === 'read') await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
+    await tx.execute(sql.raw(role));
     return fn(tx);
   });
 }

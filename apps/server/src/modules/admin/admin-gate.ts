@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES } from '@pennant/shared/admin/schemas';
 import type { TPlatformPermission } from '@pennant/shared/session/permissions';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { platformReadOnce, withPlatform } from '../../db/tenant';
+import { platformReadOnce, readPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TAppEnv } from '../../http/env';
@@ -26,7 +26,7 @@ export async function isPlatformAdmin(deps: TDeps, userId: string): Promise<bool
     ([id]) => `SELECT EXISTS (SELECT 1 FROM app_admin WHERE user_id = '${id}') AS admin`,
   );
   if (once) return once.some((row) => ZAdminFlag.parse(row).admin);
-  return withPlatform(deps.db, deps.log, 'is app admin', (tx) => isAppAdmin(tx, userId));
+  return readPlatform(deps.db, deps.log, 'is app admin', (tx) => isAppAdmin(tx, userId));
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';

@@ -10,7 +10,7 @@ import {
   WORKFLOW_MODES,
 } from '@pennant/shared/admin/schemas';
 import { planKeyOf } from '@pennant/shared/organization/plans';
-import { withPlatform } from '../../db/tenant';
+import { readPlatform, withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { auditBy, type TAdminActor } from './admin-audit';
@@ -54,7 +54,7 @@ export function toAdminOrg(row: TOrgRow): TAdminOrg {
 }
 
 export async function adminOrganizations(deps: TDeps, q: TAdminOrgsQuery): Promise<TAdminOrgList> {
-  const { organizations, total } = await withPlatform(deps.db, deps.log, 'admin: list organizations', (tx) =>
+  const { organizations, total } = await readPlatform(deps.db, deps.log, 'admin: list organizations', (tx) =>
     listOrganizations(tx, q),
   );
   return { organizations: organizations.map(toAdminOrg), totalCount: total };

@@ -13,7 +13,7 @@ import {
   type TTokenUsage,
 } from '@pennant/shared/admin/schemas';
 import type { TAiConfig, TAiConfigUpdate, TAiFeature } from '@pennant/shared/ai/schemas';
-import { withPlatform } from '../../db/tenant';
+import { readPlatform, withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { aiUsageByModel, listAiConfigHistory, listAiConfigs, updateAiConfig } from '../ai/ai.repo';
@@ -39,7 +39,7 @@ const HEALTH_WINDOW_HOURS = 24;
 const HEALTHY_PERCENT = 90;
 
 export async function adminMetrics(deps: TDeps): Promise<TAdminMetrics> {
-  const t = await withPlatform(deps.db, deps.log, 'admin: metrics', (tx) => platformTotals(tx, SIGNUP_WINDOW_DAYS));
+  const t = await readPlatform(deps.db, deps.log, 'admin: metrics', (tx) => platformTotals(tx, SIGNUP_WINDOW_DAYS));
   return {
     totalOrganizations: t.organizations,
     activeOrganizations: t.active_organizations,
@@ -53,10 +53,13 @@ export async function adminMetrics(deps: TDeps): Promise<TAdminMetrics> {
 /** The console's dashboard: the totals and the newest organizations and accounts (their counts are the totals'). */
 export async function adminDashboard(deps: TDeps): Promise<TAdminDashboard> {
   const n = ADMIN_LIMITS.dashboardListSize;
-  return withPlatform(deps.db, deps.log, 'admin: dashboard', async (tx) => {
-    const t = await platformTotals(tx, SIGNUP_WINDOW_DAYS);
-    const orgs = await organizationsPage(tx, { limit: n, offset: 0 });
-    const users = await usersPage(tx, { limit: n, offset: 0 });
+  return readPlatform(deps.db, deps.log, 'admin: dashboard', async (tx) => {
+    // Issued together: one round trip on a PostgreSQL server (db/tenant.ts).
+    const [t, orgs, users] = await Promise.all([
+      platformTotals(tx, SIGNUP_WINDOW_DAYS),
+      organizationsPage(tx, { limit: n, offset: 0 }),
+      usersPage(tx, { limit: n, offset: 0 }),
+    ]);
     return {
       totalOrganizations: t.organizations,
       totalUsers: t.users,
@@ -89,7 +92,7 @@ export async function systemHealth(deps: TDeps): Promise<TSystemHealth> {
 /** admin_get_openai_usage: tokens and the estimated cost per model over the last `days` days. */
 export async function tokenUsage(deps: TDeps, days: number): Promise<TTokenUsage> {
   const since = new Date(Date.now() - days * 86_400_000);
-  const usage = await withPlatform(deps.db, deps.log, 'admin: token usage', (tx) => aiUsageByModel(tx, since));
+  const usage = await readPlatform(deps.db, deps.log, 'admin: token usage', (tx) => aiUsageByModel(tx, since));
   const rows = usage.map((u) => ({
     model: u.model,
     tokenCount: u.tokenCount,
@@ -100,12 +103,12 @@ export async function tokenUsage(deps: TDeps, days: number): Promise<TTokenUsage
 }
 
 export async function signupMetrics(deps: TDeps, days: number): Promise<TSignupMetrics> {
-  const daily = await withPlatform(deps.db, deps.log, 'admin: sign-ups', (tx) => signupsPerDay(tx, days));
+  const daily = await readPlatform(deps.db, deps.log, 'admin: sign-ups', (tx) => signupsPerDay(tx, days));
   return { days, total: daily.reduce((sum, d) => sum + d.count, 0), daily };
 }
 
 export async function auditLogs(deps: TDeps, q: TAuditLogQuery): Promise<TAuditLogPage> {
-  const { entries, total } = await withPlatform(deps.db, deps.log, 'admin: audit log', (tx) => listAudit(tx, q));
+  const { entries, total } = await readPlatform(deps.db, deps.log, 'admin: audit log', (tx) => listAudit(tx, q));
   return { entries: entries.map(toAuditEntry), totalCount: total };
 }
 
@@ -114,7 +117,7 @@ export async function auditLogs(deps: TDeps, q: TAuditLogQuery): Promise<TAuditL
 // ---------------------------------------------------------------------------------------------
 
 export async function aiConfigs(deps: TDeps): Promise<TAdminAiConfigList> {
-  return { configs: await withPlatform(deps.db, deps.log, 'admin: ai configs', listAiConfigs) };
+  return { configs: await readPlatform(deps.db, deps.log, 'admin: ai configs', listAiConfigs) };
 }
 
 /**
@@ -142,7 +145,7 @@ export async function saveAiConfig(
 
 export async function aiConfigHistory(deps: TDeps, feature: TAiFeature): Promise<TAdminAiConfigHistory> {
   return {
-    history: await withPlatform(deps.db, deps.log, 'admin: ai config history', (tx) =>
+    history: await readPlatform(deps.db, deps.log, 'admin: ai config history', (tx) =>
       listAiConfigHistory(tx, feature),
     ),
   };

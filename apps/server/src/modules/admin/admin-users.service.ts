@@ -11,7 +11,7 @@ import {
 } from '@pennant/shared/admin/schemas';
 import { normalizeRoles } from '@pennant/shared/team/roles';
 import type { TTx } from '../../db/client';
-import { withPlatform } from '../../db/tenant';
+import { readPlatform, withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { auditBy, type TAdminActor } from './admin-audit';
@@ -60,7 +60,7 @@ function toUserOrg(row: TUserOrgRow): TAdminUserOrg {
 }
 
 export async function adminUsers(deps: TDeps, q: TAdminUsersQuery): Promise<TAdminUserList> {
-  const { users, total } = await withPlatform(deps.db, deps.log, 'admin: list users', (tx) => listUsers(tx, q));
+  const { users, total } = await readPlatform(deps.db, deps.log, 'admin: list users', (tx) => listUsers(tx, q));
   return { users: users.map(toAdminUser), totalCount: total };
 }
 
@@ -142,9 +142,10 @@ export async function bulkDeleteAdminUsers(
 }
 
 export async function adminUserOrganizations(deps: TDeps, userId: string): Promise<TAdminUserOrgs> {
-  return withPlatform(deps.db, deps.log, 'admin: user organizations', async (tx) => {
-    if (!(await findUser(tx, userId))) throw userNotFound();
-    return { organizations: (await listUserOrganizations(tx, userId)).map(toUserOrg) };
+  return readPlatform(deps.db, deps.log, 'admin: user organizations', async (tx) => {
+    const [user, organizations] = await Promise.all([findUser(tx, userId), listUserOrganizations(tx, userId)]);
+    if (!user) throw userNotFound();
+    return { organizations: organizations.map(toUserOrg) };
   });
 }
 

@@ -73,13 +73,16 @@ export async function listAudit(
   const where = auditWhere(q);
   // Without a search the text varies only with the action filter: prepared (a search stays planned for its pattern).
   const read = q.search ? rows : preparedRows;
-  const found = await read(
-    tx,
-    ZAuditRow,
-    sql`SELECT id, created_at, admin_email, action, target_user_email, target_org_name, details, ip_address, user_agent
-        FROM admin_audit_log WHERE ${where}
-        ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
-  );
-  const [count] = await read(tx, ZRowN, sql`SELECT count(*) AS n FROM admin_audit_log WHERE ${where}`);
+  // The page and its count issued together: one round trip on a PostgreSQL server (db/tenant.ts).
+  const [found, [count]] = await Promise.all([
+    read(
+      tx,
+      ZAuditRow,
+      sql`SELECT id, created_at, admin_email, action, target_user_email, target_org_name, details, ip_address, user_agent
+          FROM admin_audit_log WHERE ${where}
+          ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    ),
+    read(tx, ZRowN, sql`SELECT count(*) AS n FROM admin_audit_log WHERE ${where}`),
+  ]);
   return { entries: found.map((r) => ({ ...r, details: detailsOf(r.details) })), total: count?.n ?? 0 };
 }

@@ -35,6 +35,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TContract, TResourceKind } from '@pennant/shared/contract';
 import { ALL_CONTRACTS } from '@pennant/shared/contracts';
+import pg from 'pg';
 import { z } from 'zod';
 import { shutdown } from '../apps/server/src/boot';
 import { rows, sql } from '../apps/server/src/db/client';
@@ -410,6 +411,48 @@ interface TResult {
   failed: string[];
   skipped: string[];
   appRss: number | null;
+  machine: TMachine | null;
+}
+
+interface TMachine {
+  pgMs: number;
+  nodeMs: number;
+}
+
+/**
+ * How fast this machine is today, to compare runs across days: the same 2-core machine has run
+ * three times slower on one day than on another, which moves every absolute figure (the p99s) but
+ * not the shares. The best of three of a fixed PostgreSQL query and a fixed piece of JavaScript
+ * (a page of 50 rows as JSON, there and back, 2,000 times).
+ */
+async function machineReference(url: string): Promise<TMachine> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const best = async (fn: () => Promise<unknown> | unknown) => {
+    let min = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await fn();
+      min = Math.min(min, performance.now() - started);
+    }
+    return min;
+  };
+  try {
+    const pgMs = await best(() => client.query('SELECT count(*) FROM generate_series(1, 5000000)'));
+    const page = Array.from({ length: 50 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      name: `Company ${i}`,
+      status: 'sponsor',
+      valueCents: i * 1000,
+      createdAt: new Date(0).toISOString(),
+    }));
+    const nodeMs = await best(() => {
+      for (let i = 0; i < 2000; i++) JSON.parse(JSON.stringify(page));
+    });
+    return { pgMs, nodeMs };
+  } finally {
+    await client.end();
+  }
 }
 
 async function run(kind: TKind, factor: number): Promise<TResult> {
@@ -449,7 +492,9 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
       postmaster = await findPostmaster(opened.url);
     }
     const measured = await measure(kind, ok, seeded, app, floor, postmaster);
-    return { kind, sizes, rows: measured, failed, skipped: seeded.skipped, appRss: rssMiB(app.pid) };
+    const appRss = rssMiB(app.pid);
+    const machine = opened.url ? await machineReference(opened.url) : null;
+    return { kind, sizes, rows: measured, failed, skipped: seeded.skipped, appRss, machine };
   } finally {
     for (const s of servers) await s.stop();
     if (reused) progress(`[${kind}] reused: ${reused}`);
@@ -516,6 +561,12 @@ function report(r: TResult): boolean {
   }
   if (r.skipped.length) print(`Not measured (no sample row): ${r.skipped.join(', ')}`);
   print(`app RSS after the rounds: ${r.appRss === null ? 'n/a' : `${r.appRss.toFixed(0)} MiB`}`);
+  if (r.machine) {
+    print(
+      `this machine today (best of 3): PostgreSQL counts 5,000,000 generated rows in ${r.machine.pgMs.toFixed(0)} ms; ` +
+        `Node.js turns a page of 50 rows into JSON and back 2,000 times in ${r.machine.nodeMs.toFixed(0)} ms`,
+    );
+  }
   return met;
 }
 

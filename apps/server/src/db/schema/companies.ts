@@ -36,6 +36,10 @@ export const companies = pgTable(
     updatedAt: updatedAt(),
     lastContactedAt: instant('last_contacted_at'),
     statusUpdatedAt: instant('status_updated_at'),
+    // The searched text, lower-cased, for the search's walk (0038_company_search_text.sql).
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(company_search_doc(name, notes, industry, website, address, city, state))`),
   },
   // Sort indexes of 0004_companies.sql: every list sort is an index scan ending in id. The
   // triggers of 0005_company_search.sql keep company_search and company_status_count in step.

@@ -84,11 +84,13 @@ export function companiesNamed(orgId: string, search: string): SQL {
   return sql`SELECT company_id FROM company_name_hits(${orgId}::uuid, ${containsPattern(search)}, ${search})`;
 }
 
-/** A company's searched text (company_search_doc, 0005) holds the pattern: the walk's check on a row `alias`. */
+/**
+ * A company's searched text (company_search_doc, 0005) holds the pattern: the walk's check on a row
+ * `alias`, against the text each company keeps lower-cased (search_text, 0038), which is what ILIKE
+ * compares on this collation without building and lower-casing it for every row.
+ */
 function docMatches(alias: string, pattern: string): SQL {
-  const col = (name: string) => sql.raw(`${alias}.${name}`);
-  return sql`company_search_doc(${col('name')}, ${col('notes')}, ${col('industry')}, ${col('website')},
-    ${col('address')}, ${col('city')}, ${col('state')}) ILIKE ${pattern}`;
+  return sql`${sql.raw(`${alias}.search_text`)} LIKE lower(${pattern})`;
 }
 
 /**
@@ -226,8 +228,8 @@ async function walkSearchPage(
 ): Promise<TCompanyRow[] | null> {
   const order = (alias: string) => orderSql(alias, sort.field, sort.dir);
   const parts = branches.map(
-    (b) => sql`(SELECT * FROM (
-        SELECT ${COMPANY_COLUMNS} FROM company
+    (b) => sql`(SELECT ${COMPANY_COLUMNS} FROM (
+        SELECT ${COMPANY_COLUMNS}, search_text FROM company
         WHERE org_id = ${orgId} ${b.status === null ? sql`` : sql`AND status = ${b.status}`}
         ORDER BY ${order('company')}
         LIMIT ${b.window}

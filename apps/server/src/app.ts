@@ -12,6 +12,7 @@ import { renderDocs } from './http/docs';
 import { embeddedDatabaseQueue } from './http/embedded-queue';
 import type { TAppEnv } from './http/env';
 import { handleError } from './http/errors';
+import { requestHeader, setReplyDefaults } from './http/node-bindings';
 import { isPublicApiPath } from './http/public-paths';
 import { checkSameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
@@ -52,11 +53,11 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   app.use('*', async (c, next) => {
     // A caller's (or a load balancer's) request id is kept only when it looks like one: it goes
     // into every log line and back in a header, so an 8 KB or control-character value is replaced.
-    const given = c.req.header('x-request-id');
+    const given = requestHeader(c, 'x-request-id');
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     c.set('deps', deps);
-    c.header('X-Request-Id', requestId);
+    if (!setReplyDefaults(c, [['X-Request-Id', requestId]])) c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
     const ms = Math.round(performance.now() - started);
@@ -96,7 +97,7 @@ export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
   // a signed-out request to a route that needs a session is a 401.
   app.use('/api/*', async (c, next) => {
     checkSameOrigin(c, deps.config);
-    const found = await deps.sessions.check(c.req.header('cookie'), c.req.method, () => c.req.raw.headers);
+    const found = await deps.sessions.check(requestHeader(c, 'cookie'), c.req.method, () => c.req.raw.headers);
     c.set('authUser', found?.user ?? null);
     c.set('sessionToken', found?.token ?? null);
     if (found?.member) c.set('member', found.member);

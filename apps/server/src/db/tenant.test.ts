@@ -6,6 +6,7 @@ import { freshDatabase } from '../test/databases';
 import { ownerWithOrg } from '../test/fixtures';
 import { forEachDatabase } from '../test/harness';
 import { preparedRows, rows, sql } from './client';
+import { APP_ROLE } from './roles';
 import { readPlatform, readTenant, withPlatform, withTenant } from './tenant';
 
 const ZSettings = z.object({ role: z.string(), org: z.string(), usr: z.string() });
@@ -255,6 +256,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('tenant transaction on the wire [P
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
     fresh = await freshDatabase('postgres');
+    // A connection in the pool (its start-up is not a statement's write), and the COMMIT of the
+    // read that opened it gone (deferCommit sends it within 20 ms), before anything is counted.
+    await readTenant(fresh.database.db, { orgId: randomUUID(), userId: randomUUID() }, (tx) =>
+      rows(tx, z.object({ n: z.number() }), sql`SELECT 1 AS n`),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }, 60_000);
   afterAll(async () => {
     await fresh.database.close();
@@ -278,7 +285,42 @@ describe.runIf(process.env.TEST_DATABASE_URL)('tenant transaction on the wire [P
       }),
     );
     expect(result).toEqual([1, 2, 3, 4]);
-    // The opening with the first statement, the three together, and the COMMIT.
+    // The opening with the first statement and the three together; the COMMIT waits for the
+    // connection's next user.
+    expect(writes).toBe(2);
+  });
+
+  it("sends a read's COMMIT with the next transaction on its connection, or alone when nobody takes it", async () => {
+    const port = Number(new URL(fresh.url ?? '').port || 5432);
+    const ctx = { orgId: randomUUID(), userId: randomUUID() };
+    const ZN = z.object({ n: z.number() });
+    const read = (n: number) =>
+      readTenant(fresh.database.db, ctx, (tx) => preparedRows(tx, ZN, sql`SELECT ${n}::int AS n`));
+    const inTransaction = async () => {
+      const found = await fresh.database.withSession((s) =>
+        s.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND state = 'idle in transaction' AND pid <> pg_backend_pid()`,
+        ),
+      );
+      return Number(found.rows[0]?.n);
+    };
+    // Three reads one after another: each one's opening carries the COMMIT of the one before.
+    const { result, writes } = await writesTo(port, async () => [await read(1), await read(2), await read(3)]);
+    expect(result.map((r) => r[0]?.n)).toEqual([1, 2, 3]);
     expect(writes).toBe(3);
+    // The last one's COMMIT has not left yet; a moment later it has, on its own.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await inTransaction()).toBe(0);
+    // A write between two reads on another connection is seen by the next read.
+    const ZName = z.object({ name: z.string() });
+    await fresh.database.withSession((s) =>
+      s.exec(`CREATE TABLE deferred_probe (name text); GRANT SELECT ON deferred_probe TO ${APP_ROLE}`),
+    );
+    const names = () =>
+      readTenant(fresh.database.db, ctx, (tx) => rows(tx, ZName, sql`SELECT name FROM deferred_probe ORDER BY name`));
+    expect(await names()).toEqual([]);
+    await fresh.database.withSession((s) => s.exec("INSERT INTO deferred_probe VALUES ('after')"));
+    expect(await names()).toEqual([{ name: 'after' }]);
   });
 });

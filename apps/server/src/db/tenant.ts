@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import {
   corkUntilNextTick,
+  deferCommit,
   pgliteOf,
   poolOf,
   registerPgliteSession,
@@ -59,10 +60,10 @@ type TTxMode = 'write' | 'read';
  *   page and its counts), in one write (corked until the tick ends) and one round trip. A failed
  *   opening aborts the transaction block, so every statement behind it fails too; its own error
  *   is read after fn;
- * - a read's COMMIT is sent and the connection goes back to the pool at once: the next user's
- *   statements queue behind it on the wire, in the same write when they are issued in the same
- *   tick. A read-only transaction's COMMIT changes nothing and fails only with its connection,
- *   which is then closed.
+ * - a read's COMMIT is not waited for and the connection goes back to the pool at once; the
+ *   COMMIT is held back until the next user of the connection writes (deferCommit), so it leaves
+ *   in that user's first write. A read-only transaction's COMMIT changes nothing and fails only
+ *   with its connection, which is then closed.
  *
  * A write's connection goes back to the pool only after a COMMIT or ROLLBACK that went through;
  * one whose transaction ended in an unknown state is closed instead.
@@ -87,10 +88,9 @@ async function onPool<T>(pool: pg.Pool, opening: string, mode: TTxMode, fn: (tx:
       throw err;
     }
     if (mode === 'read') {
-      // Corked too: when a request is waiting for a connection, the pool hands this one over in
-      // this same tick, and its opening and statements leave in the COMMIT's write.
-      corkUntilNextTick(client);
-      client.query('COMMIT').catch(() => closeConnection(client));
+      // Held back until the connection's next user writes (deferCommit): its opening and
+      // statements leave in the COMMIT's write.
+      deferCommit(client, () => closeConnection(client));
     } else {
       await client.query('COMMIT');
     }

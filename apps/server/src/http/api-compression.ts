@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
+import type { TAppEnv } from './env';
+import { requestHeader } from './node-bindings';
 
 /**
  * Replies under this size go as they are: they fit in about one TCP packet either way, and
@@ -18,11 +20,12 @@ const STREAMS = new Set(['/api/events']);
  * event stream (text/event-stream) is left alone: compressing it would hold events back until a
  * compressed block filled.
  */
-export function apiCompression(): MiddlewareHandler {
+export function apiCompression(): MiddlewareHandler<TAppEnv> {
   const gzip = compress({ threshold: COMPRESS_THRESHOLD });
   return async (c, next) => {
     // A client that takes no compression (most API clients other than browsers) pays nothing.
-    if (STREAMS.has(c.req.path) || !/\b(gzip|deflate)\b/i.test(c.req.header('accept-encoding') ?? '')) return next();
+    if (STREAMS.has(c.req.path) || !/\b(gzip|deflate)\b/i.test(requestHeader(c, 'accept-encoding') ?? ''))
+      return next();
     return gzip(c, async () => {
       await next();
       const res = c.res;

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { serve } from '@hono/node-server';
 import { expect, it } from 'vitest';
 import { withPlatform } from '../db/tenant';
 import { recordEmail } from '../emails/outgoing.repo';
@@ -40,6 +42,18 @@ forEachDatabase('platform', (env) => {
     expect(res.body).toMatchObject({ error: { message: 'Request body is too large' } });
   });
 
+  /** The headers every reply carries, whichever way the app is served. */
+  const expectSecurityHeaders = (headers: Headers) => {
+    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(headers.get('x-request-id')).toBeTruthy();
+    // Local mode is plain http: no HSTS.
+    expect(headers.get('strict-transport-security')).toBeNull();
+  };
+
   it('sends security headers, a content security policy and a request id on every kind of reply', async () => {
     const c = env().client();
     await ownerWithOrg(c, 'Headers Club');
@@ -51,15 +65,42 @@ forEachDatabase('platform', (env) => {
       await env().client().get('/api/companies'),
       await c.get('/api/docs'),
     ];
-    for (const res of replies) {
-      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
-      expect(res.headers.get('x-request-id')).toBeTruthy();
-      // Local mode is plain http: no HSTS.
-      expect(res.headers.get('strict-transport-security')).toBeNull();
+    for (const res of replies) expectSecurityHeaders(res.headers);
+  });
+
+  it('sends the same headers when served over HTTP by Node.js, as npm start serves it', async () => {
+    const c = env().client();
+    await ownerWithOrg(c, 'Served Headers Club');
+    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const server = serve({ fetch: env().app.fetch, port: 0, hostname: '127.0.0.1' });
+    await once(server, 'listening');
+    const address = server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${address.port}${path}`, { headers });
+    try {
+      const replies = [
+        await get('/healthz'),
+        await get('/api/companies', { cookie }),
+        await get('/api/companies', { cookie, 'accept-encoding': 'gzip' }),
+        await get('/api/nope', { cookie }),
+        await get('/api/companies'),
+        await get('/api/docs'),
+        await get('/api/events', { cookie }),
+      ];
+      expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 404, 401, 200, 200]);
+      for (const res of replies) expectSecurityHeaders(res.headers);
+      // The reply's own headers are its own: one content type each, the list's JSON and the stream's.
+      expect(replies[1]?.headers.get('content-type')).toBe('application/json');
+      expect(replies[6]?.headers.get('content-type')).toContain('text/event-stream');
+      expect((await replies[1]?.json()) as unknown).toMatchObject({ companies: [] });
+      await replies[6]?.body?.cancel();
+      // The signed-in session and a caller's request id are read from the request as it came.
+      const traced = await get('/api/companies', { cookie, 'x-request-id': 'lb-7f3a.trace:42_x' });
+      expect(traced.status).toBe(200);
+      expect(traced.headers.get('x-request-id')).toBe('lb-7f3a.trace:42_x');
+    } finally {
+      server.close();
     }
   });
 

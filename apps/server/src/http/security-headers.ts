@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { TAppEnv } from './env';
+import { setReplyDefaults } from './node-bindings';
 
 /** The content security policy of every reply that does not set its own. */
 export const CSP = [
@@ -21,11 +22,13 @@ export const CSP = [
  * The security headers of every reply (the set of hono's secureHeaders() with its defaults, no
  * COEP) and the content security policy.
  *
- * They are put on the context before the handler runs, so the reply is built with them in one
- * go; secureHeaders() sets them on the finished reply, which makes the server copy every reply's
- * headers once more (it showed in the list's CPU profile). A handler that sets one of them
- * itself keeps its own value. A handler that returns a Response object of its own bypasses the
- * context's headers, so such a reply gets them afterwards.
+ * Served by Node.js, they are set on Node's reply before the handler runs, and the reply's own
+ * headers take precedence over them (node-bindings.ts). Called as a function (the tests' app.request)
+ * they are put on the context before the handler runs, so the reply is built with them in one go
+ * (secureHeaders() sets them on the finished reply, which makes the server copy every reply's
+ * headers once more); a handler that returns a Response object of its own bypasses the context's
+ * headers, so such a reply gets them afterwards. Either way a handler that sets one of them itself
+ * keeps its own value.
  */
 export function securityHeaders(opts: { hsts: boolean }): MiddlewareHandler<TAppEnv> {
   const headers: [string, string][] = [
@@ -43,6 +46,9 @@ export function securityHeaders(opts: { hsts: boolean }): MiddlewareHandler<TApp
     ['Content-Security-Policy', CSP],
   ];
   return async (c, next) => {
+    // On Node's reply, set before the handler and overridden by the reply's own (node-bindings.ts),
+    // whatever kind of reply it is.
+    if (setReplyDefaults(c, headers)) return next();
     for (const [name, value] of headers) c.header(name, value);
     await next();
     const own = c.res.headers;

@@ -6,7 +6,7 @@ import {
   type TEmailDraft,
   type TEmailDraftRequest,
 } from '@pennant/shared/ai/schemas';
-import { withPlatform, withTenant } from '../../db/tenant';
+import { readPlatform, withPlatform, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TAiDraftResult, TAiUsage } from '../../integrations/ai/ai';
@@ -31,7 +31,7 @@ export async function writeEmail(
   request: TEmailDraftRequest,
 ): Promise<TWrittenEmail> {
   const orgId = member?.orgId ?? null;
-  const config = await withPlatform(deps.db, deps.log, 'read ai config', (tx) => findAiConfig(tx, feature));
+  const config = await readPlatform(deps.db, deps.log, 'read ai config', (tx) => findAiConfig(tx, feature));
   if (!config) {
     deps.log.error({ feature }, 'AI config missing');
     throw new AppError('bad_gateway', AI_MESSAGES.failed);

@@ -10,7 +10,7 @@ import {
 import { PASSWORD_MESSAGE } from '@pennant/shared/fields';
 import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { z } from 'zod';
-import { withPlatform } from '../../db/tenant';
+import { readPlatform, withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { confirmEmailChangeEmail, confirmEmailLink, emailChangeNoticeEmail } from '../../emails/account.email';
 import { recordEmail } from '../../emails/outgoing.repo';
@@ -202,7 +202,7 @@ export async function confirmEmailChange(deps: TDeps, token: string, headers: He
   if (!change) throw new AppError('bad_request', EMAIL_CHANGE_MESSAGES.invalidLink);
   const wanted = change.email;
   // Taken since the request: by this very account (the link was used already) or by someone else.
-  const holder = await withPlatform(deps.db, deps.log, 'e-mail change check', (tx) => findUserIdByEmail(tx, wanted));
+  const holder = await readPlatform(deps.db, deps.log, 'e-mail change check', (tx) => findUserIdByEmail(tx, wanted));
   if (holder) {
     throw holder === change.userId
       ? new AppError('bad_request', EMAIL_CHANGE_MESSAGES.invalidLink)

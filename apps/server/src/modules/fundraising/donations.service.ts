@@ -24,7 +24,7 @@ import {
 import { zonedToday } from '@pennant/shared/months';
 import { z } from 'zod';
 import { isoInstant } from '../../db/instant';
-import { readTenant, withPlatform } from '../../db/tenant';
+import { readPlatform, readTenant, withPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
@@ -63,7 +63,7 @@ const campaignNotFound = () => new AppError('not_found', M.campaignNotFound);
 /** The donation page's campaign: a deleted, unknown or malformed id is 404 'Campaign not found'. */
 async function campaignOrThrow(deps: TDeps, id: string): Promise<TPublicCampaignRow> {
   if (!ZId.safeParse(id).success) throw campaignNotFound();
-  const row = await withPlatform(deps.db, deps.log, 'public campaign', (tx) => findPublicCampaign(tx, id));
+  const row = await readPlatform(deps.db, deps.log, 'public campaign', (tx) => findPublicCampaign(tx, id));
   if (!row) throw campaignNotFound();
   return row;
 }

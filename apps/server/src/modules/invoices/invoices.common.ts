@@ -2,7 +2,7 @@ import { INVOICE_MESSAGES } from '@pennant/shared/invoices/schemas';
 import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import { can, refusal, type TRecordAction } from '@pennant/shared/session/permissions';
 import { z } from 'zod';
-import { withPlatform } from '../../db/tenant';
+import { readPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { TMember } from '../session/member';
@@ -33,6 +33,6 @@ export function publishInvoices(deps: TDeps, orgId: string): void {
  */
 export async function organizationZone(deps: TDeps, orgId: string): Promise<string> {
   return zoneOrDefault(
-    await withPlatform(deps.db, deps.log, 'organization time zone', (tx) => findOrganizationZone(tx, orgId)),
+    await readPlatform(deps.db, deps.log, 'organization time zone', (tx) => findOrganizationZone(tx, orgId)),
   );
 }

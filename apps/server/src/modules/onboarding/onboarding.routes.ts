@@ -12,7 +12,9 @@ import {
 } from './onboarding.service';
 
 export const onboardingRoutes = createRouter()
-  .openapi(route(api.onboardingState), async (c) => c.json(await onboardingState(c.get('deps'), requireUser(c)), 200))
+  .openapi(route(api.onboardingState), async (c) =>
+    c.json(await onboardingState(c.get('deps'), requireUser(c), c.get('member')), 200),
+  )
   .openapi(route(api.createOrganization), async (c) =>
     c.json(await createOrganization(c.get('deps'), requireUser(c), c.req.valid('json')), 201),
   )

@@ -29,8 +29,13 @@ import {
 /** The owner's first roles: admin plus sponsorship lead (create_organization_with_roles). */
 const FOUNDER_ROLES: readonly TRole[] = ['admin', 'sponsorship_lead'];
 
-export async function onboardingState(deps: TDeps, user: TAuthUser): Promise<TOnboardingState> {
-  const member = await loadMember(deps, user);
+/** `resolved`: the member the request's session check found, if any (else it is looked up). */
+export async function onboardingState(
+  deps: TDeps,
+  user: TAuthUser,
+  resolved: TMember | undefined,
+): Promise<TOnboardingState> {
+  const member = resolved ?? (await loadMember(deps, user));
   if (!member?.isOwner) return { organization: null, roles: member?.roles ?? [] };
   return { organization: clientOrg(member.org), roles: member.roles };
 }

@@ -14,7 +14,7 @@ import {
 } from '@pennant/shared/team/schemas';
 import { APIError } from 'better-auth/api';
 import type { TTx } from '../../db/client';
-import { withPlatform, withTenant } from '../../db/tenant';
+import { readPlatform, withPlatform, withTenant } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import { inviteEmail } from '../../emails/invite.email';
 import { recordEmail } from '../../emails/outgoing.repo';
@@ -190,7 +190,7 @@ function statusOf(invite: TInviteLookup): TInviteStatus {
 async function findByLink(deps: TDeps, id: string, token: string): Promise<TInviteLookup> {
   requireInviteId(id);
   // No organization context exists yet: the link is all the visitor has.
-  const invite = await withPlatform(deps.db, deps.log, 'look up invitation by link', (tx) =>
+  const invite = await readPlatform(deps.db, deps.log, 'look up invitation by link', (tx) =>
     lookupInvite(tx, id, hashInviteSecret(token)),
   );
   if (!invite) throw new AppError('not_found', INVITE_MESSAGES.notFound);

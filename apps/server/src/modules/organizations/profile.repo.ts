@@ -11,7 +11,7 @@ export interface TProfileRow {
 
 const ZRowProfile = z.object({ timezone: z.string(), timezone_auto_detect: z.boolean() });
 
-async function findProfile(tx: TTx, userId: string): Promise<TProfileRow | null> {
+export async function findProfile(tx: TTx, userId: string): Promise<TProfileRow | null> {
   const [row] = await preparedRows(
     tx,
     ZRowProfile,

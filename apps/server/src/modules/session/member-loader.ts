@@ -2,7 +2,7 @@ import { planKeyOf } from '@pennant/shared/organization/plans';
 import { zoneOrDefault } from '@pennant/shared/profile/timezones';
 import { normalizeRoles } from '@pennant/shared/team/roles';
 import type { TDb } from '../../db/client';
-import { withPlatform } from '../../db/tenant';
+import { readPlatform } from '../../db/tenant';
 import type { Logger } from '../../logger';
 import type { TAuthUser } from '../auth/auth';
 import type { TMember } from './member.types';
@@ -20,7 +20,7 @@ function toIso(v: Date | string | null): string | null {
  * of its own for them; the session cache lets go of it when either zone changes (0035).
  */
 export async function loadMember(deps: { db: TDb; log: Logger }, user: TAuthUser): Promise<TMember | null> {
-  const found = await withPlatform(deps.db, deps.log, 'resolve current organization', (tx) =>
+  const found = await readPlatform(deps.db, deps.log, 'resolve current organization', (tx) =>
     findCurrentMembership(tx, user.id),
   );
   const first = found[0];

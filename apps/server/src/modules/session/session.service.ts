@@ -2,7 +2,7 @@ import { FREE_PLAN } from '@pennant/shared/organization/plans';
 import { DEFAULT_TIMEZONE } from '@pennant/shared/profile/timezones';
 import { permissionsFor } from '@pennant/shared/session/permissions';
 import type { TSession } from '@pennant/shared/session/schemas';
-import { withPlatform } from '../../db/tenant';
+import { readPlatform } from '../../db/tenant';
 import type { TDeps } from '../../deps';
 import type { TAuthUser } from '../auth/auth';
 import { findTimezone } from '../organizations/profile.repo';
@@ -12,7 +12,7 @@ import { isAppAdmin } from './session.repo';
 
 /** What the client knows about who is signed in; `member` is the one the request's session check resolved. */
 export async function describeSession(deps: TDeps, user: TAuthUser, member: TMember | null): Promise<TSession> {
-  const { admin, timezone } = await withPlatform(deps.db, deps.log, 'session flags', async (tx) => ({
+  const { admin, timezone } = await readPlatform(deps.db, deps.log, 'session flags', async (tx) => ({
     admin: await isAppAdmin(tx, user.id),
     timezone: await findTimezone(tx, user.id),
   }));

@@ -217,3 +217,19 @@ async function platformTransaction<T>(
     return fn(tx);
   });
 }
+
+/**
+ * A read-only transaction as the connecting user itself, for what belongs to it rather than to the
+ * platform role (pg-boss's schema: the console's queue health). Opened in one message, its COMMIT
+ * not waited for, like readPlatform's.
+ */
+export function readAsOwner<T>(db: TDb, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  const pool = poolOf(db);
+  if (pool) return onPool(pool, 'BEGIN READ ONLY', 'read', fn);
+  const pglite = pgliteOf(db);
+  if (pglite) return onPglite(pglite, 'SET TRANSACTION READ ONLY', fn);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
+    return fn(tx);
+  });
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { column, preparedRows, rows, sql, type TDb, type TTx } from '../../db/client';
+import { readAsOwner } from '../../db/tenant';
 
 /*
  * The console's figures across every organization: withPlatform only, except the job queue's,
@@ -74,32 +75,33 @@ const ZFailure = z.object({ run_at: column.instant, task_name: z.string(), messa
  * The job queue's state (admin_get_cron_health) from pg-boss's job table: jobs finished in the
  * last `hours` hours by outcome, jobs waiting or running, and the latest failures with their
  * error. pg-boss's schema belongs to the connecting user, not to the platform role, so this runs
- * as that user in a read-only transaction. Without the schema (a queue that never started, the
- * tests' inline queue) everything is zero.
+ * as that user in a read-only transaction (readAsOwner), its two reads issued together. Without
+ * the schema (a queue that never started, the tests' inline queue) everything is zero.
  */
 export async function queueHealth(db: TDb, hours: number, failures: number): Promise<TQueueHealth> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET TRANSACTION READ ONLY`);
+  return readAsOwner(db, async (tx) => {
     const [found] = await preparedRows(tx, ZPresent, sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`);
     if (!found?.present) return { present: false, completed: 0, failed: 0, pending: 0, lastErrors: [] };
-    const [counts] = await preparedRows(
-      tx,
-      ZCounts,
-      sql`SELECT count(*) FILTER (WHERE state::text = 'completed') AS completed,
-                 count(*) FILTER (WHERE state::text = 'failed') AS failed,
-                 count(*) FILTER (WHERE state::text IN ('created', 'retry', 'active')) AS pending
-          FROM pgboss.job
-          WHERE state::text IN ('created', 'retry', 'active')
-             OR completed_on >= now() - make_interval(hours => ${hours})`,
-    );
-    const lastErrors = await preparedRows(
-      tx,
-      ZFailure,
-      sql`SELECT coalesce(completed_on, started_on, created_on) AS run_at, name AS task_name,
-                 left(coalesce(output->>'message', output::text), 300) AS message
-          FROM pgboss.job WHERE state::text = 'failed'
-          ORDER BY coalesce(completed_on, started_on, created_on) DESC LIMIT ${failures}`,
-    );
+    const [[counts], lastErrors] = await Promise.all([
+      preparedRows(
+        tx,
+        ZCounts,
+        sql`SELECT count(*) FILTER (WHERE state::text = 'completed') AS completed,
+                   count(*) FILTER (WHERE state::text = 'failed') AS failed,
+                   count(*) FILTER (WHERE state::text IN ('created', 'retry', 'active')) AS pending
+            FROM pgboss.job
+            WHERE state::text IN ('created', 'retry', 'active')
+               OR completed_on >= now() - make_interval(hours => ${hours})`,
+      ),
+      preparedRows(
+        tx,
+        ZFailure,
+        sql`SELECT coalesce(completed_on, started_on, created_on) AS run_at, name AS task_name,
+                   left(coalesce(output->>'message', output::text), 300) AS message
+            FROM pgboss.job WHERE state::text = 'failed'
+            ORDER BY coalesce(completed_on, started_on, created_on) DESC LIMIT ${failures}`,
+      ),
+    ]);
     return {
       present: true,
       completed: counts?.completed ?? 0,

@@ -203,9 +203,14 @@ interface TWalkBranch {
   expect: number;
 }
 
-const ZWalkRow = z
-  .object({ found: z.record(z.string(), column.count) })
-  .and(z.union([ZCompanyRow, z.object({ id: z.null() })]));
+/**
+ * A walk's row: a company of the page (or, when the page is empty, none) beside how many each
+ * status kept, as the JSON text it was aggregated to. The text is read once, from the first row;
+ * parsed on every row as an object intersected with the company, it was most of the search's
+ * garbage.
+ */
+const ZWalkRow = z.union([ZCompanyRow.extend({ found: z.string() }), z.object({ id: z.null(), found: z.string() })]);
+const ZWalkKept = z.record(z.string(), column.count);
 
 /**
  * A broad search's page by walking the sort's index: each branch (a status, or every company) reads
@@ -247,13 +252,13 @@ async function walkSearchPage(
           FROM (SELECT status, count(*)::int AS n FROM walked GROUP BY status) per_status
         ),
         page AS (SELECT * FROM walked ORDER BY ${order('walked')} LIMIT ${limit} OFFSET ${offset})
-        SELECT k.found, p.*, ${PRIMARY_COLUMNS}
+        SELECT k.found::text AS found, p.*, ${PRIMARY_COLUMNS}
         FROM kept k
         LEFT JOIN page p ON true
         ${primaryContactJoin(orgId, sql.raw('p.id'))}
         ORDER BY ${order('p')}`,
   );
-  const kept = new Map(Object.entries(found[0]?.found ?? {}));
+  const kept = new Map(Object.entries(ZWalkKept.parse(JSON.parse(found[0]?.found ?? '{}'))));
   for (const b of branches) {
     const n = b.status === null ? sumOf(kept, null) : (kept.get(b.status) ?? 0);
     if (n < b.expect) return null;

@@ -145,7 +145,7 @@ const ZProducts = z.object({
     z.object({ id: z.string(), recurringPriceCents: z.number().nullable(), setupFeeCents: z.number().nullable() }),
   ),
 });
-const ZCampaign = z.object({
+const ZCampaignContacts = z.object({
   contacts: z.array(z.object({ contactId: z.string(), playerId: z.string().nullable() })),
 });
 const ZIds = z.object({ id: z.string() });
@@ -231,7 +231,10 @@ async function seedOrg(
     subject: 'Support [Player Name] this season',
     body: 'Hi [Recipient],\n\nOur season is starting.\n\n[Donate Buttons]\n\n[Unsubscribe]',
   });
-  const campaign = ZCampaign.parse(await call(app, cookie, 'GET', `/api/fundraising/campaigns/${saved.id}`, null));
+  // The contacts are their own read (the detail no longer carries them): all of them, as the editor reads them.
+  const campaign = ZCampaignContacts.parse(
+    await call(app, cookie, 'GET', `/api/fundraising/campaigns/${saved.id}/contacts`, null),
+  );
   await seedDonations(deps, orgId, saved.id);
 
   // Teammates: each their own account and session, added to the organization as Sponsorship Leads.

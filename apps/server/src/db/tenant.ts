@@ -136,15 +136,29 @@ function onPglite<T>(pglite: PGlite, setup: string, fn: (tx: TTx) => Promise<T>)
   });
 }
 
-async function tenantTransaction<T>(db: TDb, ctx: TTenantCtx, mode: TTxMode, fn: (tx: TTx) => Promise<T>): Promise<T> {
-  const settings = tenantSettings(ctx);
+/**
+ * One transaction on whichever database `db` is, with `setup` (simple SQL: the role, the tenant
+ * settings; '' for none) run first: on a PostgreSQL server in BEGIN's own message (onPool), on
+ * PGlite as one simple query in PGlite's transaction (onPglite). A read is READ ONLY on both.
+ */
+function openTransaction<T>(db: TDb, mode: TTxMode, setup: string, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  const readOnly = mode === 'read';
   const pool = poolOf(db);
+  if (pool) return onPool(pool, [readOnly ? 'BEGIN READ ONLY' : 'BEGIN', setup].filter(Boolean).join('; '), mode, fn);
   const pglite = pgliteOf(db);
-  const begin = mode === 'read' ? 'BEGIN READ ONLY' : 'BEGIN';
-  if (pool && settings) return onPool(pool, `${begin}; ${settings}`, mode, fn);
-  if (pglite && settings) {
-    return onPglite(pglite, mode === 'read' ? `SET TRANSACTION READ ONLY; ${settings}` : settings, fn);
-  }
+  if (pglite)
+    return onPglite(pglite, [readOnly ? 'SET TRANSACTION READ ONLY' : '', setup].filter(Boolean).join('; '), fn);
+  return db.transaction(async (tx) => {
+    if (readOnly) await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
+    if (setup) await tx.execute(sql.raw(setup));
+    return fn(tx);
+  });
+}
+
+function tenantTransaction<T>(db: TDb, ctx: TTenantCtx, mode: TTxMode, fn: (tx: TTx) => Promise<T>): Promise<T> {
+  const settings = tenantSettings(ctx);
+  if (settings) return openTransaction(db, mode, settings, fn);
+  // Ids that are not uuids never reach a statement's text: they go as parameters.
   return db.transaction(async (tx) => {
     if (mode === 'read') await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
     // One statement: set_config('role', …, true) is SET LOCAL ROLE.
@@ -196,7 +210,7 @@ export function readPlatform<T>(db: TDb, log: Logger, reason: string, fn: (tx: T
   return platformTransaction(db, log, reason, 'read', fn);
 }
 
-async function platformTransaction<T>(
+function platformTransaction<T>(
   db: TDb,
   log: Logger,
   reason: string,
@@ -204,18 +218,7 @@ async function platformTransaction<T>(
   fn: (tx: TTx) => Promise<T>,
 ): Promise<T> {
   log.debug({ platform: reason }, 'platform transaction');
-  const role = `SET LOCAL ROLE ${PLATFORM_ROLE}`;
-  // On a PostgreSQL server BEGIN and the role go as one message, like a tenant transaction's.
-  const pool = poolOf(db);
-  if (pool) return onPool(pool, `${mode === 'read' ? 'BEGIN READ ONLY' : 'BEGIN'}; ${role}`, mode, fn);
-  // On PGlite as a tenant transaction is run, so its named statements take the same path.
-  const pglite = pgliteOf(db);
-  if (pglite) return onPglite(pglite, mode === 'read' ? `SET TRANSACTION READ ONLY; ${role}` : role, fn);
-  return db.transaction(async (tx) => {
-    if (mode === 'read') await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
-    await tx.execute(sql.raw(role));
-    return fn(tx);
-  });
+  return openTransaction(db, mode, `SET LOCAL ROLE ${PLATFORM_ROLE}`, fn);
 }
 
 /**
@@ -224,12 +227,5 @@ async function platformTransaction<T>(
  * not waited for, like readPlatform's.
  */
 export function readAsOwner<T>(db: TDb, fn: (tx: TTx) => Promise<T>): Promise<T> {
-  const pool = poolOf(db);
-  if (pool) return onPool(pool, 'BEGIN READ ONLY', 'read', fn);
-  const pglite = pgliteOf(db);
-  if (pglite) return onPglite(pglite, 'SET TRANSACTION READ ONLY', fn);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw('SET TRANSACTION READ ONLY'));
-    return fn(tx);
-  });
+  return openTransaction(db, 'read', '', fn);
 }

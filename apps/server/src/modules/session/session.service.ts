@@ -12,10 +12,10 @@ import { isAppAdmin } from './session.repo';
 
 /** What the client knows about who is signed in; `member` is the one the request's session check resolved. */
 export async function describeSession(deps: TDeps, user: TAuthUser, member: TMember | null): Promise<TSession> {
-  const { admin, timezone } = await readPlatform(deps.db, deps.log, 'session flags', async (tx) => ({
-    admin: await isAppAdmin(tx, user.id),
-    timezone: await findTimezone(tx, user.id),
-  }));
+  // Issued together: one round trip on a PostgreSQL server (db/tenant.ts).
+  const [admin, timezone] = await readPlatform(deps.db, deps.log, 'session flags', (tx) =>
+    Promise.all([isAppAdmin(tx, user.id), findTimezone(tx, user.id)]),
+  );
   const roles = member?.roles ?? [];
   const isOwner = member?.isOwner ?? false;
   return {

@@ -42,30 +42,42 @@ forEachDatabase('platform', (env) => {
     expect(res.body).toMatchObject({ error: { message: 'Request body is too large' } });
   });
 
-  /** The headers every reply carries, whichever way the app is served. */
-  const expectSecurityHeaders = (headers: Headers) => {
+  /**
+   * The headers every reply carries, whichever way the app is served: a page (the app, the site,
+   * the API's docs, the health check) the page set; the API's JSON, downloads and stream a
+   * policy that loads nothing, no caching and no framing.
+   */
+  const expectSecurityHeaders = (path: string, headers: Headers) => {
+    const isApi = path.startsWith('/api/') && path !== '/api/docs';
     expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(headers.get('x-content-type-options')).toBe('nosniff');
-    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(headers.get('referrer-policy')).toBe('no-referrer');
-    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(headers.get('x-request-id')).toBeTruthy();
     // Local mode is plain http: no HSTS.
     expect(headers.get('strict-transport-security')).toBeNull();
+    if (isApi) {
+      expect(headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers.get('x-frame-options')).toBe('DENY');
+      // The stream's own (server-sent events) stays.
+      expect(headers.get('cache-control')).toBe(path === '/api/events' ? 'no-cache' : 'no-store');
+      // What only a rendered page reads is not sent with data.
+      expect(headers.get('referrer-policy')).toBeNull();
+      expect(headers.get('x-dns-prefetch-control')).toBeNull();
+    } else {
+      expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(headers.get('referrer-policy')).toBe('no-referrer');
+      expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    }
   };
 
   it('sends security headers, a content security policy and a request id on every kind of reply', async () => {
     const c = env().client();
     await ownerWithOrg(c, 'Headers Club');
     // A JSON list, a JSON error, a 401 before the body, plain text and the OpenAPI page.
-    const replies = [
-      await c.get('/healthz'),
-      await c.get('/api/companies'),
-      await c.get('/api/nope'),
-      await env().client().get('/api/companies'),
-      await c.get('/api/docs'),
-    ];
-    for (const res of replies) expectSecurityHeaders(res.headers);
+    const paths = ['/healthz', '/api/companies', '/api/nope', '/api/docs'];
+    for (const path of paths) expectSecurityHeaders(path, (await c.get(path)).headers);
+    expectSecurityHeaders('/api/companies', (await env().client().get('/api/companies')).headers);
   });
 
   it('sends the same headers when served over HTTP by Node.js, as npm start serves it', async () => {
@@ -89,7 +101,16 @@ forEachDatabase('platform', (env) => {
         await get('/api/events', { cookie }),
       ];
       expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 404, 401, 200, 200]);
-      for (const res of replies) expectSecurityHeaders(res.headers);
+      const paths = [
+        '/healthz',
+        '/api/companies',
+        '/api/companies',
+        '/api/nope',
+        '/api/companies',
+        '/api/docs',
+        '/api/events',
+      ];
+      for (const [i, res] of replies.entries()) expectSecurityHeaders(paths[i] ?? '', res.headers);
       // The reply's own headers are its own: one content type each, the list's JSON and the stream's.
       expect(replies[1]?.headers.get('content-type')).toBe('application/json');
       expect(replies[6]?.headers.get('content-type')).toContain('text/event-stream');

@@ -12,6 +12,7 @@ import { DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages
 import { Parser } from 'pg-protocol/dist/parser';
 import { z } from 'zod';
 import { pgliteTemplateFor } from './pglite-template';
+import { column, rowParser } from './row-check';
 
 export type TDb = PgDatabase<PgQueryResultHKT>;
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
@@ -236,9 +237,9 @@ export async function rows<S extends z.ZodType>(q: TTx | TDb, schema: S, query: 
   const result = ZResult.parse(
     client ? await onClient(client, dialect.sqlToQuery(query), undefined) : await q.execute(query),
   );
-  // Row by row with the caller's schema: wrapping it in z.array here would build (and compile) a
-  // new schema on every call, which showed in the list's profile.
-  return result.rows.map((row) => schema.parse(row));
+  // Row by row with the caller's schema (row-check.ts): wrapping it in z.array here would build (and
+  // compile) a new schema on every call, which showed in the list's profile.
+  return result.rows.map(rowParser(schema));
 }
 
 const dialect = new PgDialect();
@@ -271,7 +272,7 @@ export async function preparedRows<S extends z.ZodType>(q: TTx | TDb, schema: S,
     : pglite && values
       ? await runNamedOnPglite(pglite, name, compiled.sql, values)
       : ZResult.parse(await q._.session.prepareQuery(compiled, undefined, name, false).execute());
-  return result.rows.map((row) => schema.parse(row));
+  return result.rows.map(rowParser(schema));
 }
 
 /** Parameters in the protocol's text format; null when one is of a kind only a driver should convert. */
@@ -469,24 +470,9 @@ async function runNamedOnPglite(
   return { rows: reply.rows };
 }
 
-/**
- * Column types as the two drivers return them. One type test each rather than a z.union: a union
- * tries its options in turn and builds an issue for each that fails (a bigint's string fails the
- * number option first), which on a 200-row list was twice the cost of the test and most of its
- * garbage.
- */
-export const column = {
-  /** A timestamp: a Date from node-postgres and PGlite alike, a string when selected as text. */
-  instant: z.custom<Date | string>((v) => v instanceof Date || typeof v === 'string', 'Expected a timestamp'),
-  /** count(*) and bigint sums arrive as strings from node-postgres. */
-  count: z
-    .custom<number | string>((v) => typeof v === 'number' || typeof v === 'string', 'Expected a number')
-    .transform(Number),
-};
-
 /** Row shapes many statements share: `RETURNING id`, `count(*) AS n`, and a presence test `SELECT 1 AS one`. */
 export const ZRowId = z.object({ id: z.string() });
 export const ZRowN = z.object({ n: column.count });
 export const ZRowOne = z.object({ one: column.count });
 
-export { sql };
+export { column, sql };

@@ -24,13 +24,16 @@ export function requestHeader(c: Context<TAppEnv>, name: Lowercase<string>): str
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** Reply headers as name and value pairs, in the order they are set. */
+export type TReplyHeaders = readonly (readonly [string, string])[];
+
 /**
  * Headers every reply of this request carries unless the reply sets its own value: on Node's reply
  * they are set before the handler runs, and the server's writeHead gives the reply's own headers
  * precedence over them. Returns false when there is no Node.js reply, for the caller to put them
  * on the context instead.
  */
-export function setReplyDefaults(c: Context<TAppEnv>, headers: readonly (readonly [string, string])[]): boolean {
+export function setReplyDefaults(c: Context<TAppEnv>, headers: TReplyHeaders): boolean {
   const outgoing = nodeOf(c).outgoing;
   if (!outgoing) return false;
   for (const [name, value] of headers) outgoing.setHeader(name, value);

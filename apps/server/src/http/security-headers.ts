@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { TAppEnv } from './env';
-import { setReplyDefaults } from './node-bindings';
+import { setReplyDefaults, type TReplyHeaders } from './node-bindings';
 
 /** The content security policy of every reply that does not set its own. */
 export const CSP = [
@@ -24,8 +24,6 @@ export const CSP = [
  */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-type THeaders = readonly (readonly [string, string])[];
-
 /** Whether a path is the API's (not an HTML page): everything under /api except its HTML docs. */
 const isApiPath = (path: string) => path.startsWith('/api/') && path !== '/api/docs';
 
@@ -48,8 +46,8 @@ const isApiPath = (path: string) => path.startsWith('/api/') && path !== '/api/d
  * afterwards. Either way a handler that sets one of them itself keeps its own value.
  */
 export function securityHeaders(opts: { hsts: boolean }): MiddlewareHandler<TAppEnv> {
-  const hsts: THeaders = opts.hsts ? [['Strict-Transport-Security', 'max-age=31536000']] : [];
-  const page: THeaders = [
+  const hsts: TReplyHeaders = opts.hsts ? [['Strict-Transport-Security', 'max-age=31536000']] : [];
+  const page: TReplyHeaders = [
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Origin-Agent-Cluster', '?1'],
@@ -63,7 +61,7 @@ export function securityHeaders(opts: { hsts: boolean }): MiddlewareHandler<TApp
     ['X-XSS-Protection', '0'],
     ['Content-Security-Policy', CSP],
   ];
-  const api: THeaders = [
+  const api: TReplyHeaders = [
     ['Cache-Control', 'no-store'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ...hsts,

@@ -250,6 +250,10 @@ export const contractSearch = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     sortValueCents: bigint('sort_value_cents', { mode: 'number' }),
     createdAt: instant('created_at').notNull(),
+    // The two texts joined and lower-cased, for the trigram index (0040_agreement_search_text.sql).
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(company_name || E'\n' || coalesce(season_label, ''))`),
   },
   (t) => [index('contract_search_company_idx').on(t.companyId)],
 );

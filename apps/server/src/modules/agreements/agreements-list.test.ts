@@ -121,6 +121,8 @@ forEachDatabase('agreements: the list', (env) => {
     expect(await names('?q=2024')).toEqual(['G']);
     expect(await names('?q=%25')).toEqual([]);
     expect(await names('?q=_')).toEqual([]);
+    // The name and the label are two texts: a term never matches across them ('Pizza' then '2025').
+    expect(await names(`?q=${encodeURIComponent('PIZZA\n2025')}`)).toEqual([]);
     expect((await agreementList(client, '?q=blue')).counts).toEqual({
       all: 3,
       active: 2,

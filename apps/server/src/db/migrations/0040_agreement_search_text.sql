@@ -21,18 +21,23 @@ CREATE OR REPLACE FUNCTION contract_search_hits(p_org uuid, p_pattern text, p_te
           AND (strpos(p_term, E'\n') = 0
                OR strpos(lower(s.company_name), lower(p_term)) > 0 OR strpos(lower(s.season_label), lower(p_term)) > 0) $$;
 --> statement-breakpoint
+-- PL/pgSQL, so its query is planned once per connection (0037); a generic plan evaluates an expression
+-- of a parameter again for every row, so the lower-cased pattern and term are worked out first.
 CREATE OR REPLACE FUNCTION contract_search_rows(p_org uuid, p_pattern text, p_term text)
   RETURNS TABLE (id uuid, company_id uuid, company_name text, status text, deleted_at timestamptz,
                  start_date date, end_date date, sort_value_cents bigint, created_at timestamptz)
   LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp ROWS 200
   AS $$
+DECLARE
+  v_pattern text := lower(p_pattern);
+  v_term text := lower(p_term);
+  v_across boolean := strpos(p_term, E'\n') > 0;
 BEGIN
   RETURN QUERY
   SELECT s.contract_id, s.company_id, s.company_name, s.status, s.deleted_at, s.start_date, s.end_date,
          s.sort_value_cents, s.created_at
   FROM contract_search s
   WHERE s.org_id = p_org AND s.org_id = app_current_org()
-    AND s.search_text LIKE lower(p_pattern)
-    AND (strpos(p_term, E'\n') = 0
-         OR strpos(lower(s.company_name), lower(p_term)) > 0 OR strpos(lower(s.season_label), lower(p_term)) > 0);
+    AND s.search_text LIKE v_pattern
+    AND (NOT v_across OR strpos(lower(s.company_name), v_term) > 0 OR strpos(lower(s.season_label), v_term) > 0);
 END $$;

@@ -118,6 +118,9 @@ describe('amounts, dates and ids', () => {
     expect(isDueDateAllowed('2026-11-22', '2026-11-23')).toBe(false);
     expect(defaultDueDate('2026-11-23')).toBe('2026-12-23');
     expect(defaultDueDate('2026-02-01')).toBe('2026-03-03');
+    // Asked again, and after another day (the last answer is kept).
+    expect(defaultDueDate('2026-02-01')).toBe('2026-03-03');
+    expect(defaultDueDate('2026-11-23')).toBe('2026-12-23');
   });
   it('shows the short id as the first 8 characters, upper case', () => {
     expect(invoiceShortId('3f9a1b2c-dead-4bee-8000-000000000000')).toBe('3F9A1B2C');

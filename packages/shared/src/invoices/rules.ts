@@ -105,8 +105,15 @@ export function isDueDateAllowed(dueDate: string, today: string): boolean {
   return dueDate >= today;
 }
 
+/** The last answer: every new-invoice form of a day asks for the same today (parsing and formatting were 4% of the read). */
+let lastDue: { today: string; due: string } | null = null;
+
+/** The form's default due date: INVOICE_DEFAULT_DUE_DAYS after today (YYYY-MM-DD). */
 export function defaultDueDate(today: string): string {
-  return format(addDays(parseISO(today), INVOICE_DEFAULT_DUE_DAYS), 'yyyy-MM-dd');
+  if (lastDue?.today !== today) {
+    lastDue = { today, due: format(addDays(parseISO(today), INVOICE_DEFAULT_DUE_DAYS), 'yyyy-MM-dd') };
+  }
+  return lastDue.due;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,14 +13,6 @@ CREATE INDEX contract_search_text_trgm_idx ON contract_search USING gin (search_
 DROP INDEX contract_search_doc_trgm_idx;
 ANALYZE contract_search;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION contract_search_hits(p_org uuid, p_pattern text, p_term text) RETURNS TABLE (contract_id uuid)
-  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp ROWS 200
-  AS $$ SELECT s.contract_id FROM contract_search s
-        WHERE s.org_id = p_org AND s.org_id = app_current_org()
-          AND s.search_text LIKE lower(p_pattern)
-          AND (strpos(p_term, E'\n') = 0
-               OR strpos(lower(s.company_name), lower(p_term)) > 0 OR strpos(lower(s.season_label), lower(p_term)) > 0) $$;
---> statement-breakpoint
 -- PL/pgSQL, so its query is planned once per connection (0037); a generic plan evaluates an expression
 -- of a parameter again for every row, so the lower-cased pattern and term are worked out first.
 CREATE OR REPLACE FUNCTION contract_search_rows(p_org uuid, p_pattern text, p_term text)
@@ -41,3 +33,6 @@ BEGIN
     AND s.search_text LIKE v_pattern
     AND (NOT v_across OR strpos(lower(s.company_name), v_term) > 0 OR strpos(lower(s.season_label), v_term) > 0);
 END $$;
+--> statement-breakpoint
+-- Unused since 0037: the list reads a search through contract_search_rows only.
+DROP FUNCTION contract_search_hits(uuid, text, text);

@@ -199,7 +199,7 @@ export const emailLogs = pgTable(
 
 /*
  * Kept by the quote and contract statement triggers (0029_sales_lists.sql); definer-only side
- * tables, read through quote_status_counts, contract_tab_counts, contract_search_hits and contract_search_rows.
+ * tables, read through quote_status_counts, contract_tab_counts and contract_search_rows.
  */
 
 /** Quotes per organization and status: the list's tab counts. */

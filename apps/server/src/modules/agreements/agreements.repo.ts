@@ -34,8 +34,6 @@ export interface TAgreementFilters {
   /** null: any status. */
   statuses: readonly string[] | null;
   companyId: string | null;
-  /** A case-insensitive substring of the season label or the company's name. */
-  search: string | null;
   /** 'YYYY-MM-DD' on the viewer's calendar: what expiring and expired are measured from. */
   today: string;
 }
@@ -57,16 +55,7 @@ function tabSql(tab: TAgreementTab, today: string, windowDays: number): SQL {
   }
 }
 
-/**
- * The agreements a search finds: their company's name or their season label holds the text
- * (case-insensitive, taken literally), from contract_search (0029_sales_lists.sql), whose trigram
- * index narrows to the few agreements holding it.
- */
-function searchHitsSql(orgId: string, search: string): SQL {
-  return sql`SELECT contract_id FROM contract_search_hits(${orgId}::uuid, ${containsPattern(search)}, ${search})`;
-}
-
-/** The filters on contract `c`; the search as an id list of its hits. */
+/** The filters on contract `c` (a search is read through contract_search_rows, searchAgreementPage). */
 function filterSql(orgId: string, f: TAgreementFilters): SQL {
   const parts: SQL[] = [sql`c.org_id = ${orgId}`];
   if (f.statuses) {
@@ -80,7 +69,6 @@ function filterSql(orgId: string, f: TAgreementFilters): SQL {
     );
   }
   if (f.companyId) parts.push(sql`c.company_id = ${f.companyId}`);
-  if (f.search) parts.push(sql`c.id IN (${searchHitsSql(orgId, f.search)})`);
   return sql.join(parts, sql` AND `);
 }
 
@@ -162,7 +150,7 @@ export async function countAgreementTabs(
   f: TAgreementFilters,
   windowDays: number,
 ): Promise<TAgreementCountRow> {
-  if (!f.companyId && !f.search) return countAgreementTabsKept(tx, orgId, f, windowDays);
+  if (!f.companyId) return countAgreementTabsKept(tx, orgId, f, windowDays);
   const [row] = await preparedRows(tx, ZCounts, agreementCountsSql(orgId, f, windowDays));
   return row ?? { all_n: 0, active_n: 0, expiring_n: 0, expired_n: 0, deleted_n: 0 };
 }
@@ -260,7 +248,7 @@ export async function searchAgreementPage(
           FROM contract_search_rows(${orgId}::uuid, ${containsPattern(f.search)}, ${f.search}) h
         ),
         filtered AS MATERIALIZED (
-          SELECT c.* FROM hits c WHERE ${filterSql(orgId, { ...f, search: null })}
+          SELECT c.* FROM hits c WHERE ${filterSql(orgId, f)}
         ),
         counted AS (
           SELECT count(*) FILTER (WHERE ${tabSql('all', f.today, f.windowDays)}) AS all_n,

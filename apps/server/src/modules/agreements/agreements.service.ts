@@ -102,9 +102,9 @@ export async function listAgreements(
     const filters = {
       statuses: q.status === 'all' ? null : AGREEMENT_FILTER_STATUSES[q.status],
       companyId: q.company ?? null,
-      search: q.q ? q.q : null,
       today: viewerToday(member),
     };
+    const search = q.q ? q.q : null;
     const pageQuery = {
       ...filters,
       tab: q.tab,
@@ -118,8 +118,8 @@ export async function listAgreements(
     // (or, for one company, counted) and the page is read by its sort's index. The company's name
     // is read with them, so every statement leaves in one round trip.
     const [{ counts, page }, companyName] = await Promise.all([
-      pageQuery.search
-        ? searchAgreementPage(tx, member.orgId, { ...pageQuery, search: pageQuery.search })
+      search
+        ? searchAgreementPage(tx, member.orgId, { ...pageQuery, search })
         : Promise.all([
             countAgreementTabs(tx, member.orgId, filters, EXPIRING_WINDOW_DAYS),
             listAgreementPage(tx, member.orgId, pageQuery),

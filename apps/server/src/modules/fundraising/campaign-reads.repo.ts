@@ -187,8 +187,8 @@ export type TAnalyticsRow = z.output<typeof ZAnalytics>;
 /**
  * Totals, the timeline by local date in `zone` (paid_at on the organization's calendar, oldest
  * first) and the top donors by the donor key, largest first (ties: more donations, then the key),
- * at most FUNDRAISING_LIMITS.topDonorsHeld of them. A donor's name and e-mail are their latest donation's, falling back
- * to the contact's. No row: no such campaign (deleted, another organization's).
+ * at most FUNDRAISING_LIMITS.topDonorsHeld of them. A donor's name and e-mail are their latest
+ * donation's, falling back to the contact's. No row: no such campaign (deleted, another organization's).
  */
 export async function analyticsFigures(
   tx: TTx,

@@ -1,4 +1,9 @@
-import { CAMPAIGN_TYPES, MESSAGE_PERSPECTIVES, type TReminderSchedule } from '@pennant/shared/fundraising/schemas';
+import {
+  CAMPAIGN_TYPES,
+  MESSAGE_PERSPECTIVES,
+  type TReminderSchedule,
+  ZCampaignContact,
+} from '@pennant/shared/fundraising/schemas';
 import { z } from 'zod';
 import { column, preparedRows, rows, sql, type TTx, ZRowId, ZRowN } from '../../db/client';
 
@@ -403,23 +408,15 @@ export async function findCampaignDetail(tx: TTx, orgId: string, id: string): Pr
   return row ?? null;
 }
 
-const ZDetailContact = z.object({
-  id: z.string(),
-  contact_id: z.string(),
-  player_id: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
-  email_sent: z.boolean(),
-  opted_out: z.boolean(),
-});
-
 /**
  * The contacts in the order they were entered, all of them or one page (limit and offset; a
  * campaign's contacts are a few thousand at most, and the pager names pages by number);
- * email_sent when the campaign e-mail went or is queued for them (the 'Email Sent' badge and the
- * lock, §4.1), opted_out from the organization's contact (an opt-out holds for every campaign).
+ * emailSent when the campaign e-mail went or is queued for them (the 'Email Sent' badge and the
+ * lock, §4.1), optedOut from the organization's contact (an opt-out holds for every campaign).
  * From the roster the triggers of 0026 keep (the contact's name, address and opt-out and the
- * campaign recipient's status beside each campaign contact, stored together).
+ * campaign recipient's status beside each campaign contact, stored together). The columns are
+ * named as the API names them, so the rows are the reply's: the editor reads all of a campaign's
+ * contacts, and a second object per row was most of what the app added to that read.
  */
 export async function listDetailContacts(
   tx: TTx,
@@ -429,9 +426,9 @@ export async function listDetailContacts(
 ) {
   return preparedRows(
     tx,
-    ZDetailContact,
-    sql`SELECT r.id, r.contact_id, r.player_id, r.name, r.email, r.email_opt_out AS opted_out,
-               COALESCE(r.recipient_status IN ('sent', 'queued'), false) AS email_sent
+    ZCampaignContact,
+    sql`SELECT r.id, r.contact_id AS "contactId", r.player_id AS "playerId", r.name, r.email,
+               COALESCE(r.recipient_status IN ('sent', 'queued'), false) AS "emailSent", r.email_opt_out AS "optedOut"
         FROM campaign_roster_rows(${orgId}, ${campaignId}) r
         ORDER BY r.created_at, r.id${page ? sql` LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
   );
@@ -454,7 +451,7 @@ const ZContactCounts = z.object({ found: z.boolean(), total: column.count, email
 
 /**
  * Whether the campaign is there (not deleted, this organization's), with all its contacts and
- * those e-mailed (the same rule as email_sent above), whatever page is shown. A read of every
+ * those e-mailed (the same rule as emailSent above), whatever page is shown. A read of every
  * contact counts the rows it has instead (campaignIsLive): this reads the roster a second time.
  */
 export async function countDetailContacts(tx: TTx, orgId: string, campaignId: string) {

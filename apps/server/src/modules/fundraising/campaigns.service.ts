@@ -146,8 +146,8 @@ export async function getCampaign(deps: TDeps, member: TMember, id: string): Pro
   });
 }
 
-function countedContacts(found: boolean, all: readonly { email_sent: boolean }[]) {
-  return { found, total: all.length, emailed: all.filter((k) => k.email_sent).length };
+function countedContacts(found: boolean, all: readonly { emailSent: boolean }[]) {
+  return { found, total: all.length, emailed: all.filter((k) => k.emailSent).length };
 }
 
 /**
@@ -174,15 +174,7 @@ export async function campaignContacts(
         );
     if (!counts.found) throw campaignNotFound();
     return {
-      contacts: contacts.map((k) => ({
-        id: k.id,
-        contactId: k.contact_id,
-        playerId: k.player_id,
-        name: k.name,
-        email: k.email,
-        emailSent: k.email_sent,
-        optedOut: k.opted_out,
-      })),
+      contacts,
       total: counts.total,
       emailedCount: counts.emailed,
     };

@@ -42,6 +42,7 @@ import { shutdown } from '../apps/server/src/boot';
 import { rows, sql } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
+import { measureClubSearches, type TClubSearch } from './club-search';
 import { generateLargeOrganization, generateSmallOrganizations, scaledSizes, type TSizes } from './generate';
 import {
   bootBench,
@@ -217,6 +218,8 @@ function endpointsFrom(
 interface TSeeded {
   deps: TDeps;
   app: TApp;
+  /** The large organization. */
+  orgId: string;
   owner: string;
   admin: string;
   endpoints: TEndpoint[];
@@ -245,7 +248,15 @@ async function seed(kind: TKind, opened: Awaited<ReturnType<typeof openBenchData
   progress(`[${kind}] generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   const ids = await sampleIds(deps, owner.orgId);
   const { endpoints, skipped } = endpointsFrom(ids, { orgId: owner.orgId, userId });
-  return { deps, app, owner: owner.cookie, admin: admin.cookie, endpoints, skipped } satisfies TSeeded;
+  return {
+    deps,
+    app,
+    orgId: owner.orgId,
+    owner: owner.cookie,
+    admin: admin.cookie,
+    endpoints,
+    skipped,
+  } satisfies TSeeded;
 }
 
 /** Signs in as a bench user an earlier run signed up (`bench.<label>.<time>@example.com`). */
@@ -283,7 +294,7 @@ async function reuse(opened: Awaited<ReturnType<typeof openBenchDatabase>>): Pro
   const admin = await signInAs(app, deps, 'postgres-admin');
   const ids = await sampleIds(deps, owner.orgId);
   const { endpoints, skipped } = endpointsFrom(ids, { orgId: owner.orgId, userId: owner.userId });
-  return { deps, app, owner: owner.cookie, admin: admin.cookie, endpoints, skipped };
+  return { deps, app, orgId: owner.orgId, owner: owner.cookie, admin: admin.cookie, endpoints, skipped };
 }
 
 const cookieFor = (s: Pick<TSeeded, 'owner' | 'admin'>, e: TEndpoint) => (e.admin ? s.admin : s.owner);
@@ -427,6 +438,7 @@ interface TResult {
   skipped: string[];
   appRss: number | null;
   machine: TMachine | null;
+  clubSearches: TClubSearch[];
 }
 
 interface TMachine {
@@ -487,6 +499,7 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
       // Each endpoint's statements with their values, for EXPLAIN (ANALYZE, BUFFERS) on a kept database.
       if (env.SCALE_REPLAY_OUT) writeFileSync(env.SCALE_REPLAY_OUT, replays);
     }
+    const clubSearches = await measureClubSearches(seeded.deps, seeded.orgId);
     await shutdown(seeded.deps);
     const app = await startServer(
       'app',
@@ -509,7 +522,7 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
     const measured = await measure(kind, ok, seeded, app, floor, postmaster);
     const appRss = rssMiB(app.pid);
     const machine = opened.url ? await machineReference(opened.url) : null;
-    return { kind, sizes, rows: measured, failed, skipped: seeded.skipped, appRss, machine };
+    return { kind, sizes, rows: measured, failed, skipped: seeded.skipped, appRss, machine, clubSearches };
   } finally {
     for (const s of servers) await s.stop();
     if (reused) progress(`[${kind}] reused: ${reused}`);
@@ -576,6 +589,15 @@ function report(r: TResult): boolean {
   }
   if (r.skipped.length) print(`Not measured (no sample row): ${r.skipped.join(', ')}`);
   print(`app RSS after the rounds: ${r.appRss === null ? 'n/a' : `${r.appRss.toFixed(0)} MiB`}`);
+  if (r.clubSearches.length) {
+    print('searches per club (the lookup behind each search in a tenant transaction, median of 40 runs):');
+    for (const c of r.clubSearches) {
+      const small = c.small
+        ? `small clubs holding the term (${c.small.clubs}, median ${c.small.hits} hits) ${c.small.ms.toFixed(2)} ms`
+        : 'no small club holds the term';
+      print(`  ${c.label}: the large organization (${c.large.hits} hits) ${c.large.ms.toFixed(2)} ms; ${small}`);
+    }
+  }
   if (r.machine) {
     print(
       `this machine today (best of 3): PostgreSQL counts 5,000,000 generated rows in ${r.machine.pgMs.toFixed(0)} ms; ` +

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite, protocol as pgliteProtocol } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -47,8 +48,9 @@ export interface TDatabase {
  * a data directory dumped by dumpDataDir (the tests' migrated template).
  */
 export async function openPglite(dataDir: string | null, opts: { template?: Blob } = {}): Promise<TDatabase> {
-  // pg_trgm backs the company search indexes; PGlite loads contrib extensions explicitly.
-  const options = { extensions: { pg_trgm } };
+  // pg_trgm backs the search indexes, btree_gin leads them by organization (0041); PGlite loads
+  // contrib extensions explicitly.
+  const options = { extensions: { btree_gin, pg_trgm } };
   let pglite: PGlite;
   if (dataDir) {
     const dir = join(dataDir, 'pglite');

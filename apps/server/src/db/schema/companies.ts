@@ -146,8 +146,9 @@ export const companySearch = pgTable(
     // The company's name, for name searches and the agreements' copies (0029_sales_lists.sql).
     name: text('name').notNull(),
   },
-  // No org_id index on purpose: a search must use the trigram index (see the migration).
-  (t) => [index('company_search_doc_trgm_idx').using('gin', sql`${t.doc} gin_trgm_ops`)],
+  // No org_id index of its own on purpose: a search must use the trigram index, which leads by
+  // the organization (0041_search_indexes_by_organization.sql, btree_gin).
+  (t) => [index('company_search_org_doc_trgm_idx').using('gin', t.orgId, sql`${t.doc} gin_trgm_ops`)],
 );
 
 /**
@@ -165,8 +166,8 @@ export const companyContactSearch = pgTable(
     orgId: uuid('org_id').notNull(),
     doc: text('doc').notNull(),
   },
-  // No org_id index on purpose: a search must use the trigram index (see the migration).
-  (t) => [index('company_contact_search_doc_trgm_idx').using('gin', sql`${t.doc} gin_trgm_ops`)],
+  // As company_search's: the trigram index led by the organization (0041).
+  (t) => [index('company_contact_search_org_doc_trgm_idx').using('gin', t.orgId, sql`${t.doc} gin_trgm_ops`)],
 );
 
 /**

@@ -255,5 +255,9 @@ export const contractSearch = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(company_name || E'\n' || coalesce(season_label, ''))`),
   },
-  (t) => [index('contract_search_company_idx').on(t.companyId)],
+  (t) => [
+    index('contract_search_company_idx').on(t.companyId),
+    // Led by the organization (0041_search_indexes_by_organization.sql, btree_gin).
+    index('contract_search_org_text_trgm_idx').using('gin', t.orgId, sql`${t.searchText} gin_trgm_ops`),
+  ],
 );

@@ -62,6 +62,8 @@ function checkerOf(schema: z.core.$ZodType): TCheck | null {
       return (v) => (typeof v === 'boolean' ? v : MISFIT);
     case 'unknown':
       return (v) => v;
+    case 'null':
+      return (v) => (v === null ? null : MISFIT);
     case 'enum': {
       const values = new Set<unknown>(Object.values((def as z.core.$ZodEnumDef).entries));
       return (v) => (values.has(v) ? v : MISFIT);
@@ -124,9 +126,59 @@ function checkerOf(schema: z.core.$ZodType): TCheck | null {
         return out ?? v;
       };
     }
+    case 'union': {
+      // zod's (inclusive) union: the first option that fits.
+      const unionDef = def as z.core.$ZodUnionDef;
+      if (unionDef.inclusive === false) return null;
+      const options: TCheck[] = [];
+      for (const option of unionDef.options) {
+        const check = checkerOf(option);
+        if (!check) return null;
+        options.push(check);
+      }
+      return (v) => {
+        for (const check of options) {
+          const x = check(v);
+          if (x !== MISFIT) return x;
+        }
+        return MISFIT;
+      };
+    }
+    case 'intersection': {
+      // Two row shapes with no column in common (the counts beside a page's row, say): both must
+      // fit, and zod's result is the two merged, which for disjoint keys is the one spread after the
+      // other. Shared keys need zod's deep merge, so those stay zod's.
+      const { left, right } = def as z.core.$ZodIntersectionDef;
+      const leftKeys = rowKeys(left);
+      const rightKeys = rowKeys(right);
+      const checkLeft = checkerOf(left);
+      const checkRight = checkerOf(right);
+      if (!leftKeys || !rightKeys || !checkLeft || !checkRight) return null;
+      if ([...leftKeys].some((key) => rightKeys.has(key))) return null;
+      return (v) => {
+        // Each side gives its object or MISFIT (a symbol), so this is both tests in one.
+        const a = checkLeft(v);
+        const b = isPlainObject(a) ? checkRight(v) : MISFIT;
+        return isPlainObject(a) && isPlainObject(b) ? { ...a, ...b } : MISFIT;
+      };
+    }
     default:
       return null;
   }
+}
+
+/** The keys an object schema (or a union of them) can give a row; null for anything else. */
+function rowKeys(schema: z.core.$ZodType): Set<string> | null {
+  const def = schema._zod.def;
+  if (def.type === 'object') return new Set(Object.keys((def as z.core.$ZodObjectDef).shape));
+  if (def.type !== 'union') return null;
+  const keys = new Set<string>();
+  for (const option of (def as z.core.$ZodUnionDef).options) {
+    const own = rowKeys(option);
+    if (!own) return null;
+    for (const key of own) keys.add(key);
+  }
+  return keys;
 }
 
 const checkers = new WeakMap<z.ZodType, (row: unknown) => unknown>();

@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { rows, sql } from '../apps/server/src/db/client';
 import { readTenant, withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
+import { containsPattern } from '../apps/server/src/modules/companies/companies.repo';
 
 /** Runs timed per club, after a few untimed ones (the statement planned, the pages in memory). */
-const RUNS = 40;
+export const CLUB_SEARCH_RUNS = 40;
 const WARM_RUNS = 5;
 /** Small clubs measured per search (those holding the term, in id order). */
 const SMALL_CLUBS = 20;
@@ -31,18 +32,18 @@ interface TLookup {
   holders: SQL;
 }
 
-const pattern = (term: string) => `%${term}%`;
 const LOOKUPS: TLookup[] = [
   {
     label: "companies 'keystone' (company_search_hits)",
-    lookup: (orgId) => sql`SELECT count(*)::int AS n FROM company_search_hits(${orgId}::uuid, ${pattern('keystone')})`,
-    holders: sql`SELECT org_id, count(*)::int AS n FROM company_search WHERE doc ILIKE ${pattern('keystone')} GROUP BY org_id`,
+    lookup: (orgId) =>
+      sql`SELECT count(*)::int AS n FROM company_search_hits(${orgId}::uuid, ${containsPattern('keystone')})`,
+    holders: sql`SELECT org_id, count(*)::int AS n FROM company_search WHERE doc ILIKE ${containsPattern('keystone')} GROUP BY org_id`,
   },
   {
     label: "agreements 'harbor' (contract_search_rows)",
     lookup: (orgId) =>
-      sql`SELECT count(*)::int AS n FROM contract_search_rows(${orgId}::uuid, ${pattern('harbor')}, ${'harbor'})`,
-    holders: sql`SELECT org_id, count(*)::int AS n FROM contract_search WHERE search_text LIKE ${pattern('harbor')} GROUP BY org_id`,
+      sql`SELECT count(*)::int AS n FROM contract_search_rows(${orgId}::uuid, ${containsPattern('harbor')}, ${'harbor'})`,
+    holders: sql`SELECT org_id, count(*)::int AS n FROM contract_search WHERE search_text LIKE ${containsPattern('harbor')} GROUP BY org_id`,
   },
 ];
 
@@ -54,7 +55,7 @@ const median = (xs: readonly number[]) => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 
-/** One club's lookup: its hits and the median time of RUNS tenant transactions. */
+/** One club's lookup: its hits and the median time of CLUB_SEARCH_RUNS tenant transactions. */
 async function timeLookup(
   deps: TDeps,
   l: TLookup,
@@ -65,7 +66,7 @@ async function timeLookup(
   for (let i = 0; i < WARM_RUNS; i++) await once();
   const times: number[] = [];
   let hits = 0;
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < CLUB_SEARCH_RUNS; i++) {
     const t = performance.now();
     const [row] = await once();
     times.push(performance.now() - t);

@@ -42,7 +42,7 @@ import { shutdown } from '../apps/server/src/boot';
 import { rows, sql } from '../apps/server/src/db/client';
 import { withPlatform } from '../apps/server/src/db/tenant';
 import type { TDeps } from '../apps/server/src/deps';
-import { measureClubSearches, type TClubSearch } from './club-search';
+import { CLUB_SEARCH_RUNS, measureClubSearches, type TClubSearch } from './club-search';
 import { generateLargeOrganization, generateSmallOrganizations, scaledSizes, type TSizes } from './generate';
 import {
   bootBench,
@@ -590,7 +590,9 @@ function report(r: TResult): boolean {
   if (r.skipped.length) print(`Not measured (no sample row): ${r.skipped.join(', ')}`);
   print(`app RSS after the rounds: ${r.appRss === null ? 'n/a' : `${r.appRss.toFixed(0)} MiB`}`);
   if (r.clubSearches.length) {
-    print('searches per club (the lookup behind each search in a tenant transaction, median of 40 runs):');
+    print(
+      `searches per club (the lookup behind each search in a tenant transaction, median of ${CLUB_SEARCH_RUNS} runs):`,
+    );
     for (const c of r.clubSearches) {
       const small = c.small
         ? `small clubs holding the term (${c.small.clubs}, median ${c.small.hits} hits) ${c.small.ms.toFixed(2)} ms`

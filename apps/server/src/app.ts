@@ -14,6 +14,7 @@ import type { TAppEnv } from './http/env';
 import { handleError } from './http/errors';
 import { requestHeader, setReplyDefaults } from './http/node-bindings';
 import { isPublicApiPath } from './http/public-paths';
+import { CachedRouter } from './http/route-cache';
 import { checkSameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { builtFiles, builtPage, CACHE_IMMUTABLE, CACHE_REVALIDATE } from './http/static-files';
@@ -47,7 +48,8 @@ export function webDistDir(): string {
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createApp(deps: TDeps, opts: { isReady?: () => boolean } = {}) {
-  const app = new OpenAPIHono<TAppEnv>();
+  // Hono's router, its matches remembered per method and path (route-cache.ts).
+  const app = new OpenAPIHono<TAppEnv>({ router: new CachedRouter() });
   app.onError(handleError);
 
   app.use('*', async (c, next) => {

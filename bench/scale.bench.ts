@@ -414,8 +414,8 @@ async function measure(
         }
         progress(
           `[${kind}] ${e.label.slice(0, 60).padEnd(60)} ${String(clients).padStart(2)} clients${ROUNDS > 1 ? ` round ${r + 1}` : ''}: ` +
-            `app ${a.rps.toFixed(0)} req/s p99 ${a.p99.toFixed(1)} ms CPU ${a.serverCpu.toFixed(2)} ms/req` +
-            `${f ? `; floor ${f.rps.toFixed(0)} req/s p99 ${f.p99.toFixed(1)} ms CPU ${f.serverCpu.toFixed(2)} ms/req` : ''}`,
+            `app ${a.rps.toFixed(0)} req/s p99 ${a.p99.toFixed(1)} ms CPU ${(a.serverCpu * 1000).toFixed(0)} µs/req` +
+            `${f ? `; floor ${f.rps.toFixed(0)} req/s p99 ${f.p99.toFixed(1)} ms CPU ${(f.serverCpu * 1000).toFixed(0)} µs/req` : ''}`,
         );
         await drain(app, cookies.owner);
       }

@@ -439,6 +439,8 @@ interface TResult {
   appRss: number | null;
   machine: TMachine | null;
   clubSearches: TClubSearch[];
+  /** The endpoints the app answers without a statement: their floor is a bare Hono reply. */
+  withoutSql: ReadonlySet<string>;
 }
 
 interface TMachine {
@@ -493,11 +495,14 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
     const seeded = reused ? await reuse(opened) : await seed(kind, opened, sizes);
     const { ok, failed } = await checkEndpoints(seeded);
     const replayFile = join(opened.dataDir, 'replays.json');
+    const withoutSql = new Set<string>();
     if (kind === 'postgres') {
-      const replays = JSON.stringify(await replaysOf(seeded, ok));
-      writeFileSync(replayFile, replays);
+      const replays = await replaysOf(seeded, ok);
+      for (const [path, groups] of Object.entries(replays)) if (groups.flat().length === 0) withoutSql.add(path);
+      const text = JSON.stringify(replays);
+      writeFileSync(replayFile, text);
       // Each endpoint's statements with their values, for EXPLAIN (ANALYZE, BUFFERS) on a kept database.
-      if (env.SCALE_REPLAY_OUT) writeFileSync(env.SCALE_REPLAY_OUT, replays);
+      if (env.SCALE_REPLAY_OUT) writeFileSync(env.SCALE_REPLAY_OUT, text);
     }
     const clubSearches = await measureClubSearches(seeded.deps, seeded.orgId);
     await shutdown(seeded.deps);
@@ -522,7 +527,7 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
     const measured = await measure(kind, ok, seeded, app, floor, postmaster);
     const appRss = rssMiB(app.pid);
     const machine = opened.url ? await machineReference(opened.url) : null;
-    return { kind, sizes, rows: measured, failed, skipped: seeded.skipped, appRss, machine, clubSearches };
+    return { kind, sizes, rows: measured, failed, skipped: seeded.skipped, appRss, machine, clubSearches, withoutSql };
   } finally {
     for (const s of servers) await s.stop();
     if (reused) progress(`[${kind}] reused: ${reused}`);
@@ -574,7 +579,10 @@ function report(r: TResult): boolean {
     if (share !== null && clients >= 10) {
       const ok = share >= FLOOR_SHARE;
       met &&= ok;
-      checks.push(`share ≥ ${FLOOR_SHARE * 100}% ${ok ? 'met' : 'MISSED'}`);
+      // Still a miss; the note says what that floor is and where its allowance is priced.
+      const bare =
+        !ok && r.withoutSql.has(endpoint.path) ? ' (no SQL: its floor is a bare reply; npm run bench:budget)' : '';
+      checks.push(`share ≥ ${FLOOR_SHARE * 100}% ${ok ? 'met' : 'MISSED'}${bare}`);
     }
     print(
       `${endpoint.label.slice(0, 57).padEnd(58)}${cell(String(clients), 8)}${cell(app.rps.toFixed(0), 8)}` +

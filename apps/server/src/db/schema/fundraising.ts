@@ -188,7 +188,7 @@ export const campaignReminders = pgTable(
 
 /*
  * Paid giving kept by the donation triggers (0019_fundraising_giving.sql): definer-only side
- * tables, read through campaign_giving_rows / campaign_giving_days (0039) / campaign_raised_totals
+ * tables, read through campaign_giving_rows / campaign_giving_days (0039, 0042) / campaign_raised_totals
  * (and campaign_tallies, 0026).
  */
 const giving = {

@@ -205,9 +205,9 @@ export async function analyticsFigures(
           FROM campaign_giving_rows(${orgId}, ${campaignId}) g
           GROUP BY 1, 2
         ),
-        -- Quarter hours (UTC) onto the organization's calendar, grouped by the definer function (0039):
-        -- every zone in use is a whole number of quarter hours from UTC, so each quarter falls on one
-        -- local date.
+        -- Quarter hours (UTC) onto the organization's calendar, grouped by the definer function: every
+        -- zone in use is a whole number of quarter hours from UTC, so each quarter falls on one local
+        -- date, and each date is a range of quarters, summed from the primary key (0042).
         days AS (
           SELECT d.day::text AS date, d.total_cents AS amount_cents, d.donation_count AS count
           FROM campaign_giving_days(${orgId}, ${campaignId}, ${zone}) d

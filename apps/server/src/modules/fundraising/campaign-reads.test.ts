@@ -277,6 +277,45 @@ forEachDatabase('fundraising campaign page: donations and analytics', (env) => {
       topDonors: [],
     });
   });
+  it('puts each gift on the organization’s date where a clock change makes midnight come twice or never', async () => {
+    // Atlantic/Azores sets its clocks back from 01:00 to 00:00 on 25 October 2099, so that night
+    // has two midnights (00:00 UTC and 01:00 UTC); America/Havana moves from 00:00 to 01:00 on
+    // 8 March 2099, so that night has none. A gift every ten minutes for eight hours around each.
+    const clocks = [
+      { zone: 'Atlantic/Azores', from: Date.parse('2099-10-24T20:00:00Z') },
+      { zone: 'America/Havana', from: Date.parse('2099-03-07T23:00:00Z') },
+    ];
+    for (const { zone, from } of clocks) {
+      const { client, orgId } = await campaignOrg(env(), `Clock Boosters ${zone}`, zone);
+      await readyPaymentAccount(env(), orgId);
+      const { id } = await postCampaign(client, alumniCampaignBody());
+      const gifts = Array.from({ length: 48 }, (_, i) => ({
+        amountCents: 100 * (i + 1),
+        paidAt: new Date(from + (i + 1) * 10 * 60_000).toISOString(),
+      }));
+      await platformExec(
+        env(),
+        sql`INSERT INTO donation (org_id, campaign_id, amount_cents, status, paid_at)
+            SELECT ${orgId}, ${id}, 100 * i, 'paid', ${new Date(from).toISOString()}::timestamptz + i * interval '10 minutes'
+            FROM generate_series(1, 48) i`,
+      );
+
+      // The date each gift was made on, on the organization's wall clock.
+      const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: zone, dateStyle: 'short' });
+      const byDate = new Map<string, { date: string; amountCents: number; count: number }>();
+      for (const g of gifts) {
+        const date = localDate.format(new Date(g.paidAt));
+        const day = byDate.get(date) ?? { date, amountCents: 0, count: 0 };
+        day.amountCents += g.amountCents;
+        day.count += 1;
+        byDate.set(date, day);
+      }
+      const a = await campaignRead<TDonationAnalytics>(client, id, 'analytics');
+      expect(a.timeline).toEqual([...byDate.values()]);
+      expect(a.timeline.map((d) => d.date)).toHaveLength(2);
+    }
+  });
+
   it('keeps every figure true as donations are paid, fail, move with a deleted contact and are deleted', async () => {
     const { client, orgId } = await campaignOrg(env(), 'Giving Boosters');
     await readyPaymentAccount(env(), orgId);

@@ -31,7 +31,7 @@
 // each table), plus the lists' common filters (a search, a tab). Targets: every list and detail p99
 // under 30 ms at 10 clients on PostgreSQL, the dashboard under 50 ms, the app at 85% or more of the
 // floor's requests per second.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TContract, TResourceKind } from '@pennant/shared/contract';
@@ -530,7 +530,11 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
     return { kind, sizes, rows: measured, failed, skipped: seeded.skipped, appRss, machine, clubSearches, withoutSql };
   } finally {
     for (const s of servers) await s.stop();
-    if (reused) progress(`[${kind}] reused: ${reused}`);
+    if (reused) {
+      progress(`[${kind}] reused: ${reused}`);
+      // The database is the earlier run's; the folder (its replays, the app's mail) is this run's own.
+      rmSync(opened.dataDir, { recursive: true, force: true });
+    }
     else if (env.SCALE_KEEP_DATABASE === '1') progress(`[${kind}] kept: ${opened.url ?? opened.dataDir}`);
     else await opened.drop();
   }

@@ -534,8 +534,7 @@ async function run(kind: TKind, factor: number): Promise<TResult> {
       progress(`[${kind}] reused: ${reused}`);
       // The database is the earlier run's; the folder (its replays, the app's mail) is this run's own.
       rmSync(opened.dataDir, { recursive: true, force: true });
-    }
-    else if (env.SCALE_KEEP_DATABASE === '1') progress(`[${kind}] kept: ${opened.url ?? opened.dataDir}`);
+    } else if (env.SCALE_KEEP_DATABASE === '1') progress(`[${kind}] kept: ${opened.url ?? opened.dataDir}`);
     else await opened.drop();
   }
 }

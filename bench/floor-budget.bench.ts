@@ -49,17 +49,15 @@ try {
     const bare: TRound[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       await load(server, path(0), [''], CLIENTS, 1, null);
-      bare.push(await load(server, path(0), [''], CLIENTS, DURATION, null));
+      const base = await load(server, path(0), [''], CLIENTS, DURATION, null);
       await load(server, path(us), [''], CLIENTS, 1, null);
-      rounds.push(await load(server, path(us), [''], CLIENTS, DURATION, null));
-      const last = rounds[rounds.length - 1];
-      const base = bare[bare.length - 1];
-      if (last && base) {
-        progress(
-          `+${us} µs round ${r + 1}: ${last.rps.toFixed(0)} req/s, CPU ${(last.serverCpu * 1000).toFixed(1)} µs/req; ` +
-            `bare ${base.rps.toFixed(0)} req/s, CPU ${(base.serverCpu * 1000).toFixed(1)} µs/req`,
-        );
-      }
+      const round = await load(server, path(us), [''], CLIENTS, DURATION, null);
+      bare.push(base);
+      rounds.push(round);
+      progress(
+        `+${us} µs round ${r + 1}: ${round.rps.toFixed(0)} req/s, CPU ${(round.serverCpu * 1000).toFixed(1)} µs/req; ` +
+          `bare ${base.rps.toFixed(0)} req/s, CPU ${(base.serverCpu * 1000).toFixed(1)} µs/req`,
+      );
     }
     steps.push({ us, round: medianRound(rounds), bare: medianRound(bare) });
   }

@@ -312,7 +312,8 @@ forEachDatabase('fundraising campaign page: donations and analytics', (env) => {
       }
       const a = await campaignRead<TDonationAnalytics>(client, id, 'analytics');
       expect(a.timeline).toEqual([...byDate.values()]);
-      expect(a.timeline.map((d) => d.date)).toHaveLength(2);
+      // Both sides of the change's night are in the window.
+      expect(a.timeline).toHaveLength(2);
     }
   });
 
